@@ -1,0 +1,173 @@
+"""Alternatives proposed in a conversation, and what a user's reference to one points at.
+
+Users rarely repeat what they reject: they say "这个不行", "A 不要了", "drop the second one". The
+detector and the tracker both need to turn such a reference into the alternative it denotes, using
+what the assistant (or the user) proposed earlier: explicit labels first, then content overlap,
+then the most recent proposal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from detector.text import CJK_CHAR
+
+_ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+# A labelled option at the start of a line or after a separator: 方案A：…  Option 2: …  思路二：…
+_LABELLED_RE = re.compile(
+    r"(?:^|[\n;；。]|(?<=[\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
+    r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
+    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)\s?[A-Za-z\d]{1,2}"
+    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160})",
+    re.IGNORECASE,
+)
+_NUMBERED_RE = re.compile(r"^\s{0,4}(?P<label>\d{1,2})\s?[.)、）]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
+_BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
+_SUGGESTION_RE = re.compile(
+    r"(?:I'?d (?:suggest|recommend|go with|propose)|I (?:suggest|recommend|propose)|my (?:suggestion|recommendation) (?:is|would be)"
+    r"|you could (?:try|use)|how about|consider (?:using)?)\s(?P<summary>[^.,;!?\n]{2,80})"
+    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:用|使用|采用|选|走|去|试试)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
+    re.IGNORECASE,
+)
+_NAME_END_RE = re.compile(r"[,，;；。(（—–:：]| - |\s—\s")
+_DEICTIC_RE = re.compile(
+    rf"^(?:这个|那个|这种|那种|这条|那条|这|那|上一个|上个|刚才那个|刚才的|前面那个|它|this|that|it|this one|that one|the last one|"
+    rf"the idea|the plan|the approach|the option|the suggestion|your suggestion|your idea|你的建议|你说的|你的方案)"
+    rf"(?:[{CJK_CHAR}]{{0,4}}|\s\w{{0,12}})?$",
+    re.IGNORECASE,
+)
+_LABEL_REF_RE = re.compile(
+    r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十])|(?P<letter_zh>[A-Z])\s?方案"
+    r"|(?:option|plan|approach|choice|alternative)\s?#?(?P<en>[A-Za-z\d]{1,2}|one|two|three|four|five)\b"
+    r"|第(?P<ord_zh>[一二两三四五六七八九十\d])(?:个|种|条)"
+    r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
+    r"|^(?P<bare>[A-Z])(?=$|\s|[不就也还的,，])",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An alternative as proposed in one turn: its label (方案A, Option 2) and what it is."""
+
+    label: str
+    summary: str
+    recommended: bool = False
+
+    @property
+    def name(self) -> str:
+        """The short name: the summary up to its first separator ("Redis 缓存，部署简单" → "Redis 缓存")."""
+        head = _NAME_END_RE.split(self.summary, maxsplit=1)[0].strip(" *`")
+        return head[:40] or self.summary[:40]
+
+    @property
+    def display(self) -> str:
+        """Label and name together, so both "方案A" and "Redis 缓存" can be found in it."""
+        if self.label == self.name or not self.name:
+            return self.label
+        return f"{self.label}({self.name})"
+
+
+def extract_proposals(text: str) -> list[Proposal]:
+    """The alternatives a turn proposes, in order; labelled options win over plain bullets."""
+    proposals = [
+        Proposal(_tidy_label(m.group("label")), m.group("summary").strip()) for m in _LABELLED_RE.finditer(text)
+    ]
+    if not proposals:
+        proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
+    if not proposals:
+        bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
+        proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
+    for match in _SUGGESTION_RE.finditer(text):
+        summary = (match.group("summary") or match.group("summary_zh") or "").strip()
+        if summary and not any(summary in p.summary or p.name in summary for p in proposals):
+            proposals.append(Proposal(_short(summary), summary, recommended=True))
+    return proposals
+
+
+def resolve_reference(reference: str | None, text: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The proposal a user's words point at: explicit label > content overlap > most recent.
+
+    `reference` is the span a cue captured (may be None or deictic, like "这个"); `text` is the
+    whole user turn, searched for labels when the span itself has none.
+    """
+    if not proposals:
+        return None
+    for source in (reference or "", text):
+        by_label = _by_label(source, proposals)
+        if by_label is not None:
+            return by_label
+    if reference and not _DEICTIC_RE.match(reference.strip()):
+        by_overlap = _by_overlap(reference, proposals)
+        if by_overlap is not None:
+            return by_overlap
+        return None
+    recommended = [p for p in proposals if p.recommended]
+    return recommended[-1] if recommended else proposals[0]
+
+
+def is_deictic(reference: str | None) -> bool:
+    """"这个", "that one", "your idea": words that point rather than name."""
+    return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
+
+
+def _by_label(source: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    for match in _LABEL_REF_RE.finditer(source):
+        key = next((value for value in match.groupdict().values() if value), "")
+        index = _ordinal(key)
+        for proposal in proposals:
+            if _label_key(proposal.label) == key.upper():
+                return proposal
+        if index is not None:
+            if key.lower() == "last":
+                return proposals[-1]
+            if 1 <= index <= len(proposals):
+                return proposals[index - 1]
+    return None
+
+
+def _by_overlap(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    wanted = {w.lower() for w in _WORD_RE.findall(reference)}
+    if not wanted:
+        return None
+    best, best_score = None, 0.0
+    for proposal in proposals:
+        have = {w.lower() for w in _WORD_RE.findall(proposal.summary)}
+        score = len(wanted & have) / len(wanted)
+        if score > best_score:
+            best, best_score = proposal, score
+    return best if best_score >= 0.5 else None
+
+
+def _ordinal(key: str) -> int | None:
+    if key.isdigit():
+        return int(key)
+    lowered = key.lower()
+    if lowered == "last":
+        return -1
+    if lowered in _ORDINALS_EN:
+        return _ORDINALS_EN[lowered]
+    if key in _ORDINALS_ZH:
+        return _ORDINALS_ZH[key]
+    if len(key) == 1 and key.isalpha() and key.isascii():
+        return ord(key.upper()) - ord("A") + 1
+    return None
+
+
+def _label_key(label: str) -> str:
+    """The distinguishing part of a label: 方案A → A, Option 2 → 2, 思路二 → 二."""
+    match = re.search(r"([A-Za-z\d一二三四五六七八九十]{1,2})$", label)
+    return match.group(1).upper() if match else label.upper()
+
+
+def _tidy_label(label: str) -> str:
+    return re.sub(r"\s+", " ", label.strip())
+
+
+def _short(summary: str) -> str:
+    return _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")[:40]

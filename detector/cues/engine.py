@@ -1,0 +1,175 @@
+"""The cue engine: run every lexicon that fits the turn's scripts, then let the guards veto.
+
+A cue that matches is not yet a rejection. It is suppressed, with the reason recorded, when it
+sits in a quote, code or a pasted log, or when its sentence is negated ("我不是说这个方向不对"),
+a deliberative question ("要不要放弃A？"), a hypothetical ("what if we dropped Redis?") or someone
+else's view the user does not adopt ("my manager wants to scrap it, but I disagree").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import regex
+
+from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
+from detector.cues.spans import clean_span
+from detector.schema import CueHit, SuppressedCue, SuppressionReason
+from detector.text import Region, has_cjk, has_latin, mask_regions, protected_regions, region_covering, sentence_bounds
+
+# Very long turns are pastes; what the user means is said at the start or the end. Matching a
+# head and a tail window keeps the cost of a 1 MB turn the same as that of a 16 KB one.
+WINDOW_CHARS = 8_000
+# A backstop only: validated patterns are linear (see lexicon.py), so this never fires in practice.
+MATCH_TIMEOUT_SECONDS = 0.25
+
+
+@dataclass(slots=True)
+class CueMatch:
+    """What the cue layer found in one turn."""
+
+    fired: list[CueHit] = field(default_factory=list)
+    suppressed: list[SuppressedCue] = field(default_factory=list)
+    spans: dict[str, str] = field(default_factory=dict)
+    truncated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _CompiledGuard:
+    kind: GuardKind
+    regex: regex.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _CompiledSpan:
+    kind: str
+    regex: regex.Pattern[str]
+
+
+class CueEngine:
+    """Matches cue lexicons against normalised text and applies the guards."""
+
+    def __init__(self, lexicons: Sequence[Lexicon]) -> None:
+        self.lexicons = {lexicon.lang: lexicon for lexicon in lexicons}
+        self._cues: dict[str, list[CompiledCue]] = {}
+        self._spans: dict[str, list[_CompiledSpan]] = {}
+        self._guards: list[_CompiledGuard] = []
+        for lexicon in lexicons:
+            flags = regex.IGNORECASE if lexicon.lang == "en" else 0
+            self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
+            self._spans[lexicon.lang] = [_CompiledSpan(s.kind, regex.compile(s.pattern, flags)) for s in lexicon.span]
+            self._guards += [_CompiledGuard(g.kind, regex.compile(g.pattern, flags)) for g in lexicon.guard]
+
+    @property
+    def cue_ids(self) -> list[str]:
+        """Every cue id, in lexicon order: the classifier's cue feature columns."""
+        return [cue.spec.id for lang in sorted(self._cues) for cue in self._cues[lang]]
+
+    def match(self, text: str) -> CueMatch:
+        """Find cues in normalised text, split them into fired and suppressed, extract spans."""
+        result = CueMatch(truncated=len(text) > 2 * WINDOW_CHARS)
+        regions = protected_regions(text)
+        languages = [lang for lang, present in (("zh", has_cjk(text)), ("en", has_latin(text))) if present]
+        for lang in languages:
+            for cue in self._cues.get(lang, ()):
+                for hit in self._find(cue, text):
+                    veto = self._veto(text, hit, regions)
+                    if veto is None:
+                        result.fired.append(hit)
+                    else:
+                        result.suppressed.append(SuppressedCue(hit=hit, reason=veto[0], evidence=veto[1]))
+        result.fired.sort(key=lambda hit: (hit.start, -hit.weight))
+        if result.fired:
+            result.spans = self._extract_spans(text, result.fired, regions, languages)
+        return result
+
+    def _find(self, cue: CompiledCue, text: str) -> Iterator[CueHit]:
+        seen_starts: set[int] = set()
+        for offset, window in _windows(text):
+            try:
+                matches = list(cue.regex.finditer(window, timeout=MATCH_TIMEOUT_SECONDS))
+            except TimeoutError:
+                continue
+            for match in matches:
+                start = offset + match.start()
+                if start in seen_starts or not match.group().strip():
+                    continue
+                seen_starts.add(start)
+                groups = {name: clean_span(value) for name, value in match.groupdict().items() if value}
+                yield CueHit(
+                    cue_id=cue.spec.id,
+                    label=cue.spec.label,
+                    lang=cue.spec.id[:2],  # type: ignore[arg-type]
+                    weight=cue.spec.weight,
+                    span=match.group(),
+                    start=start,
+                    end=offset + match.end(),
+                    groups={name: value for name, value in groups.items() if value},
+                )
+
+    def _veto(self, text: str, hit: CueHit, regions: list[Region]) -> tuple[SuppressionReason, str] | None:
+        """The first guard that suppresses this hit, with its evidence; None when the hit stands."""
+        region = region_covering(regions, hit.start, hit.end)
+        if region is not None:
+            return region.kind, text[region.start : region.end][:80]
+        sentence_start, sentence_end = sentence_bounds(text, hit.start)
+        before = text[sentence_start : hit.start]
+        sentence = text[sentence_start:sentence_end]
+        after_turn = text[hit.end :]
+        for guard in self._guards:
+            if guard.kind == "negation":
+                found = guard.regex.search(before)
+            elif guard.kind == "reported":
+                found = guard.regex.search(before)
+                if found and self._adopted(after_turn):
+                    found = None
+            elif guard.kind in ("question", "hypothetical"):
+                found = guard.regex.search(sentence)
+                if found and sentence_start + found.start() > hit.end:
+                    found = None  # "drop it. what if ..." only guards what follows it
+            else:
+                continue
+            if found:
+                return guard.kind, found.group()  # type: ignore[return-value]
+        return None
+
+    def _adopted(self, after: str) -> bool:
+        """Did the user take the reported view as their own ("老板说不行，那就换吧")?"""
+        return any(g.kind == "adoption" and g.regex.search(after) for g in self._guards)
+
+    def _extract_spans(
+        self, text: str, fired: list[CueHit], regions: list[Region], languages: list[str]
+    ) -> dict[str, str]:
+        """Spans from the strongest cues' groups first, then from the span patterns."""
+        spans: dict[str, str] = {}
+        for hit in sorted(fired, key=lambda h: -h.weight):
+            for name, value in hit.groups.items():
+                spans.setdefault(name, value)
+        masked = mask_regions(text, regions)
+        for lang in languages:
+            for span in self._spans.get(lang, ()):
+                if span.kind in spans:
+                    continue
+                try:
+                    match = span.regex.search(masked[: 2 * WINDOW_CHARS], timeout=MATCH_TIMEOUT_SECONDS)
+                except TimeoutError:
+                    continue
+                if match and (value := clean_span(match.group(span.kind) or "")):
+                    spans[span.kind] = value
+        return spans
+
+
+def _windows(text: str) -> Iterator[tuple[int, str]]:
+    if len(text) <= 2 * WINDOW_CHARS:
+        yield 0, text
+        return
+    yield 0, text[:WINDOW_CHARS]
+    yield len(text) - WINDOW_CHARS, text[-WINDOW_CHARS:]
+
+
+@lru_cache(maxsize=1)
+def default_engine() -> CueEngine:
+    """The engine over the lexicons installed with the package, built once per process."""
+    return CueEngine([default_lexicon("zh"), default_lexicon("en")])

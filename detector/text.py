@@ -1,0 +1,228 @@
+"""Text plumbing shared by every layer: normalisation, scripts, language, quoted regions, tokens.
+
+Everything downstream (cues, classifier features, span extraction) sees the *normalised* text, so
+offsets reported in explanations are offsets into `normalize(text)`. Normalisation only maps
+characters one to one, except for dropping zero-width characters and collapsing whitespace runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+# Full-width ASCII (U+FF01..U+FF5E) maps to half-width by a fixed offset; the ideographic space
+# becomes a plain space. Chinese punctuation outside that block (。、「」) is kept as is.
+_FULLWIDTH_TABLE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+_FULLWIDTH_TABLE[0x3000] = 0x20
+_ZERO_WIDTH = {code: None for code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD)}
+_TRANSLATION = {**_FULLWIDTH_TABLE, **_ZERO_WIDTH}
+_HORIZONTAL_SPACE = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+
+# CJK: unified ideographs (incl. extension A), compatibility ideographs, and CJK punctuation.
+CJK_CHAR = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_RE = re.compile(f"[{CJK_CHAR}]")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+_SCRIPT_RUN_RE = re.compile(f"(?P<cjk>[{CJK_CHAR}]+)|(?P<latin>[A-Za-z0-9][A-Za-z0-9'\\-_.]*)")
+
+Script = Literal["cjk", "latin"]
+Lang = Literal["zh", "en", "mixed"]
+
+
+def normalize(text: str) -> str:
+    """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace."""
+    text = text.translate(_TRANSLATION).replace("\r\n", "\n").replace("\r", "\n")
+    text = _HORIZONTAL_SPACE.sub(" ", text)
+    text = _BLANK_LINES.sub("\n\n", text)
+    return text.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptRun:
+    """A maximal run of one script inside a text."""
+
+    script: Script
+    start: int
+    end: int
+    text: str
+
+
+def script_runs(text: str) -> list[ScriptRun]:
+    """Split text into CJK and Latin runs; punctuation and spaces belong to neither."""
+    runs = []
+    for match in _SCRIPT_RUN_RE.finditer(text):
+        script: Script = "cjk" if match.lastgroup == "cjk" else "latin"
+        runs.append(ScriptRun(script, match.start(), match.end(), match.group()))
+    return runs
+
+
+def detect_language(text: str) -> Lang:
+    """zh, en or mixed, from how much of the text each script carries.
+
+    A Chinese sentence naming a product (`Redis 缓存太贵了`) is still zh: code-switching means
+    several English words carrying meaning, so mixed needs at least three Latin words and a real
+    share of both scripts. Text with neither script counts as en.
+    """
+    cjk = len(_CJK_RE.findall(text))
+    latin_words = _LATIN_WORD_RE.findall(text)
+    if cjk == 0:
+        return "en"
+    if not latin_words:
+        return "zh"
+    latin_chars = sum(len(word) for word in latin_words)
+    # One CJK character carries roughly as much as a short English word (~2.5 letters).
+    latin_share = latin_chars / (latin_chars + 2.5 * cjk)
+    if len(latin_words) >= 3 and 0.2 <= latin_share <= 0.85:
+        return "mixed"
+    return "en" if latin_share > 0.85 else "zh"
+
+
+def has_cjk(text: str) -> bool:
+    """True when any CJK ideograph occurs (decides which lexicons run)."""
+    return _CJK_RE.search(text) is not None
+
+
+def has_latin(text: str) -> bool:
+    """True when any Latin word occurs."""
+    return _LATIN_WORD_RE.search(text) is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# Protected regions: text the user quotes, pastes or puts in code is not the user's own speech
+# act, so cues inside it do not count (DESIGN §2, last sentence of the hard negatives).
+
+RegionKind = Literal["quote", "code", "log"]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A span of the text that is quoted, code, or a pasted log line."""
+
+    kind: RegionKind
+    start: int
+    end: int
+
+
+# Each alternative is bounded, so these scan linearly: no nested quantifiers.
+_FENCE_RE = re.compile(r"```.*?(?:```|\Z)", re.S)
+_INLINE_CODE_RE = re.compile(r"`[^`\n]{1,500}`")
+_QUOTE_RE = re.compile(
+    r"“[^”\n]{1,300}”|‘[^’\n]{1,300}’|「[^」\n]{1,300}」|『[^』\n]{1,300}』|《[^》\n]{1,300}》"
+    r"|\"[^\"\n]{1,300}\"|(?<![A-Za-z])'[^'\n]{1,300}'(?![A-Za-z])"
+)
+# A pasted log line: starts with a timestamp, a level, a traceback marker or a shell prompt.
+_LOG_LINE_RE = re.compile(
+    r"^[ \t]*(?:\d{4}-\d\d-\d\d[T ][\d:.,]{5,}|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|TRACE)\]?[: ]"
+    r"|Traceback \(most recent call last\)|File \"|\s{0,4}at [\w.$]+\(|\$ |> |>>> |E\s{2,}).*$",
+    re.M,
+)
+
+
+def protected_regions(text: str) -> list[Region]:
+    """Quoted, fenced or inline code, and pasted log lines, in order of position."""
+    regions: list[Region] = []
+    for match in _FENCE_RE.finditer(text):
+        regions.append(Region("code", match.start(), match.end()))
+    for match in _INLINE_CODE_RE.finditer(text):
+        regions.append(Region("code", match.start(), match.end()))
+    for match in _LOG_LINE_RE.finditer(text):
+        regions.append(Region("log", match.start(), match.end()))
+    for match in _QUOTE_RE.finditer(text):
+        regions.append(Region("quote", match.start(), match.end()))
+    return sorted(regions, key=lambda region: (region.start, region.end))
+
+
+def region_covering(regions: list[Region], start: int, end: int) -> Region | None:
+    """The protected region that contains most of [start, end), if any."""
+    for region in regions:
+        overlap = min(end, region.end) - max(start, region.start)
+        if overlap > 0 and overlap * 2 >= end - start:
+            return region
+    return None
+
+
+def mask_regions(text: str, regions: list[Region]) -> str:
+    """Blank out protected regions (same length, so offsets stay valid)."""
+    chars = list(text)
+    for region in regions:
+        for i in range(region.start, region.end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences and clauses, used by the guards to find the scope of a cue.
+
+_SENTENCE_END_RE = re.compile(r"[。!?！？;；\n]+|\.(?=\s|$)")
+
+
+def sentence_bounds(text: str, position: int) -> tuple[int, int]:
+    """Start and end (exclusive, including the closing punctuation) of the sentence at position."""
+    start = 0
+    for match in _SENTENCE_END_RE.finditer(text):
+        if match.end() <= position:
+            start = match.end()
+            continue
+        if match.start() >= position:
+            return start, match.end()
+    return start, len(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokenisers. spaCy and jieba are heavy to import and load, so each loads once per process, on
+# first use, under a lock (the HTTP server tokenises from several threads).
+
+_TOKENIZER_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _english_tokenizer():  # type: ignore[no-untyped-def]
+    with _TOKENIZER_LOCK:
+        import spacy
+
+        # blank("en") is the rule-based tokenizer only: nothing to download, nothing to train.
+        return spacy.blank("en").tokenizer
+
+
+@lru_cache(maxsize=1)
+def _chinese_segmenter():  # type: ignore[no-untyped-def]
+    with _TOKENIZER_LOCK:
+        import jieba
+
+        from detector.paths import cache_dir
+
+        # jieba is a process-wide module: quiet it and move its dictionary cache out of the
+        # current directory, once, here and nowhere else.
+        jieba.setLogLevel(logging.WARNING)
+        jieba.dt.tmp_dir = str(cache_dir())
+        jieba.initialize()
+        return jieba.dt
+
+
+def tokenize_en(text: str) -> list[str]:
+    """spaCy tokens of a Latin-script run, lower-cased."""
+    return [token.lower_ for token in _english_tokenizer()(text) if not token.is_space]
+
+
+def tokenize_zh(text: str) -> list[str]:
+    """jieba words of a CJK run (precise mode, HMM on for unseen words)."""
+    return [word for word in _chinese_segmenter().lcut(text) if word.strip()]
+
+
+_CJK_SPLIT_RE = re.compile(f"([{CJK_CHAR}]+)")
+
+
+def tokenize(text: str) -> list[str]:
+    """Word tokens of mixed text: jieba on CJK runs, spaCy on everything between them, in order."""
+    tokens: list[str] = []
+    for index, piece in enumerate(_CJK_SPLIT_RE.split(text)):
+        if not piece.strip():
+            continue
+        # re.split with one capture group alternates: even pieces are non-CJK, odd ones CJK.
+        tokens.extend(tokenize_zh(piece) if index % 2 else tokenize_en(piece))
+    return tokens
