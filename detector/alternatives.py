@@ -22,10 +22,18 @@ _LABELLED_RE = re.compile(
     r"(?:^|[\n;；。]|(?<=[\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)\s?[A-Za-z\d]{1,2}"
-    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160})",
+    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
+    r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
 _NUMBERED_RE = re.compile(r"^\s{0,4}(?P<label>\d{1,2})\s?[.)、）]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
+# Options listed inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "① 分步向导 ② 单页表单".
+_INLINE_NUMBERED_RE = re.compile(
+    r"(?:^|(?<=[\s:：,，;；。]))(?P<label>\d{1,2}[.)、）]|[\u2460-\u2469])\s{0,2}"
+    r"(?P<summary>[^\n;；。]{1,60}?)(?=\s{0,2}(?:\d{1,2}[.)、）]\s|[\u2460-\u2469])|[;；。\n]|$)"
+)
+# An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
+_ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
 _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose)|I (?:suggest|recommend|propose)|my (?:suggestion|recommendation) (?:is|would be)"
@@ -33,7 +41,7 @@ _SUGGESTION_RE = re.compile(
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:用|使用|采用|选|走|去|试试)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
-_NAME_END_RE = re.compile(r"[,，;；。(（—–:：]| - |\s—\s")
+_NAME_END_RE = re.compile(r"[,，;；。(（—–:：]| - |\s—\s|\.\s|\.$")
 _DEICTIC_RE = re.compile(
     rf"^(?:这个|那个|这种|那种|这条|那条|这|那|上一个|上个|刚才那个|刚才的|前面那个|它|this|that|it|this one|that one|the last one|"
     rf"the idea|the plan|the approach|the option|the suggestion|your suggestion|your idea|你的建议|你说的|你的方案)"
@@ -49,6 +57,11 @@ _LABEL_REF_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
+_KEY_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#\-]{{2,30}}|(?=([{CJK_CHAR}]{{2}}))")
+_STOP_KEYS = frozenset(
+    "the and for with that this then but not too use using our you your can will just one two "
+    "这个 那个 我们 你们 一个 可以 还是 就是 不是 什么 怎么 如果 因为 所以 但是 方案 选项 思路".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +94,15 @@ def extract_proposals(text: str) -> list[Proposal]:
     if not proposals:
         proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
     if not proposals:
+        inline = [
+            Proposal(m.group("label").rstrip(".)、）"), m.group("summary").strip(" ,，"))
+            for m in _INLINE_NUMBERED_RE.finditer(text)
+        ]
+        proposals = inline if len(inline) >= 2 else []
+    if not proposals:
+        for match in _ENUMERATION_RE.finditer(text):
+            proposals += [Proposal(_short(item), item.strip()) for item in match.group("items").split("、") if item.strip()]
+    if not proposals:
         bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
         proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
     for match in _SUGGESTION_RE.finditer(text):
@@ -109,6 +131,11 @@ def resolve_reference(reference: str | None, text: str, proposals: Sequence[Prop
         return None
     recommended = [p for p in proposals if p.recommended]
     return recommended[-1] if recommended else proposals[0]
+
+
+def names_label(text: str) -> bool:
+    """Does the text name an option by its label ("方案A", "option 2", "第二个", "the first one")?"""
+    return _LABEL_REF_RE.search(text) is not None
 
 
 def is_deictic(reference: str | None) -> bool:
@@ -142,6 +169,30 @@ def _by_overlap(reference: str, proposals: Sequence[Proposal]) -> Proposal | Non
         if score > best_score:
             best, best_score = proposal, score
     return best if best_score >= 0.5 else None
+
+
+def content_keys(text: str) -> set[str]:
+    """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
+    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外)."""
+    keys = set()
+    for match in _KEY_RE.finditer(text.lower()):
+        key = match.group(0) or match.group(1)
+        if key and key not in _STOP_KEYS:
+            keys.add(key)
+    return keys
+
+
+def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3) -> Proposal | None:
+    """The proposal whose name shares the largest part of its content keys with text."""
+    wanted = content_keys(text)
+    best, best_score = None, 0.0
+    for proposal in proposals:
+        have = content_keys(proposal.name) or content_keys(proposal.summary)
+        if have:
+            score = len(wanted & have) / len(have)
+            if score > best_score:
+                best, best_score = proposal, score
+    return best if best_score >= minimum else None
 
 
 def _ordinal(key: str) -> int | None:

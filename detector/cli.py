@@ -44,6 +44,19 @@ def _build_parser() -> argparse.ArgumentParser:
     detect.add_argument("--json", action="store_true", help="print JSON (one object per turn with --file)")
     _add_model_options(detect)
     detect.set_defaults(run=_run_detect)
+
+    train = commands.add_parser("train", help="train a model on labeled transcripts")
+    train.add_argument("train_files", nargs="+", type=Path, metavar="TRAIN.jsonl")
+    train.add_argument("--dev", type=Path, required=True, help="labeled dev file: model selection and thresholds")
+    train.add_argument("--out", type=Path, required=True, help="where to write NAME.joblib (and NAME.json beside it)")
+    train.add_argument("--test", type=Path, help="held-out file whose figures are recorded in the manifest (never tuned on)")
+    train.set_defaults(run=_run_train)
+
+    evaluate = commands.add_parser("eval", help="score a model on labeled transcripts")
+    evaluate.add_argument("file", type=Path, help="labeled transcripts (JSONL)")
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_model_options(evaluate)
+    evaluate.set_defaults(run=_run_eval)
     return parser
 
 
@@ -55,12 +68,15 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
         help="which layer decides (default: hybrid when a model is available, else rules)",
     )
     parser.add_argument("--model", type=Path, help="a model file (default: the shipped model)")
+    parser.add_argument(
+        "--trust-model", action="store_true", help="load --model even if its hash is not trusted (it can run code)"
+    )
 
 
 def _detector(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from detector.loading import build_detector
 
-    return build_detector(mode=args.mode, model_path=args.model)
+    return build_detector(mode=args.mode, model_path=args.model, allow_untrusted=args.trust_model)
 
 
 def _run_detect(args: argparse.Namespace) -> int:
@@ -87,6 +103,22 @@ def _run_detect(args: argparse.Namespace) -> int:
             else:
                 print(f"── {transcript.id or '?'} turn {index}: {turn.text[:80]}")
                 print(format_detection(detection, indent="   "))
+    return 0
+
+
+def _run_train(args: argparse.Namespace) -> int:
+    from detector.learn import train
+
+    train(args.train_files, args.dev, args.out, test_path=args.test, log=lambda line: print(line, file=sys.stderr))
+    return 0
+
+
+def _run_eval(args: argparse.Namespace) -> int:
+    from detector.display import format_figures
+    from detector.learn import evaluate, load_labeled
+
+    figures = evaluate(_detector(args), load_labeled([args.file]))
+    print(json.dumps(figures, ensure_ascii=False) if args.json else format_figures(figures))
     return 0
 
 

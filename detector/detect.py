@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import Proposal, extract_proposals, is_deictic, resolve_reference
+from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.text import detect_language, normalize
@@ -124,13 +124,28 @@ def recent_proposals(context: Sequence[Turn]) -> list[list[Proposal]]:
 
 
 def _resolve_target(raw: str | None, text: str, context: Sequence[Turn]) -> str | None:
-    """Turn the captured span (or a deictic "这个") into the alternative it denotes."""
-    for proposals in recent_proposals(context):
-        resolved = resolve_reference(raw, text, proposals)
-        if resolved is not None:
-            return resolved.display
-    # A named target that matches nothing proposed stands as said; a bare "这个" says nothing.
-    return None if raw is not None and is_deictic(raw) and len(raw) <= 3 else raw
+    """Turn the captured span, or the user's words, into the alternative they denote.
+
+    Order (DESIGN §5): an explicit label (方案A, option 2, 第二个) in the most recent turn that
+    has it; then the proposal, most recent first, whose name the user's words overlap most;
+    then the span the cue captured, if it names something; then, for a bare "这个" or no span,
+    the most recent proposal.
+    """
+    proposals_by_turn = recent_proposals(context)
+    for proposals in proposals_by_turn:
+        by_label = resolve_reference(None, text, proposals) if names_label(text) else None
+        if by_label is not None:
+            return by_label.display
+    for proposals in proposals_by_turn:
+        overlapping = best_overlap(raw if raw and not is_deictic(raw) else text, proposals)
+        if overlapping is not None:
+            return overlapping.name
+    if raw and not is_deictic(raw):
+        return raw
+    if proposals_by_turn:
+        recommended = [p for p in proposals_by_turn[0] if p.recommended]
+        return (recommended[-1] if recommended else proposals_by_turn[0][0]).name
+    return None
 
 
 def _empty_detection(language: str) -> Detection:

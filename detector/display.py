@@ -6,6 +6,8 @@ terminal, so its format may change without breaking anyone.
 
 from __future__ import annotations
 
+from typing import Any
+
 from detector.schema import Detection
 
 
@@ -34,3 +36,24 @@ def format_detection(detection: Detection, indent: str = "") -> str:
         lines.append(f"  classifier {probabilities}; threshold {exp.threshold}")
     lines.append(f"  rule: {exp.rule}")
     return "\n".join(indent + line for line in lines)
+
+
+def format_figures(figures: dict[str, Any]) -> str:
+    """Evaluation figures as a table: headline numbers, per label, per language, confusion matrix."""
+    lines = [
+        f"n {figures['n']}   binary_f1 {figures['binary_f1']:.3f}   macro_f1 {figures['macro_f1']:.3f}   "
+        f"accuracy {figures['accuracy']:.3f}",
+        f"none_false_positive_rate {figures['none_false_positive_rate']:.3f}   target_match {figures['target_match']:.3f}",
+        "",
+        f"{'label':<8} {'precision':>9} {'recall':>7} {'f1':>6} {'support':>8}",
+    ]
+    for label, row in figures["per_label"].items():
+        lines.append(f"{label:<8} {row['precision']:>9.3f} {row['recall']:>7.3f} {row['f1']:>6.3f} {row['support']:>8}")
+    lines += ["", f"{'lang':<8} {'n':>6} {'binary_f1':>10} {'macro_f1':>9}"]
+    for lang, row in figures["per_lang"].items():
+        lines.append(f"{lang:<8} {row['n']:>6} {row['binary_f1']:>10.3f} {row['macro_f1']:>9.3f}")
+    labels = list(figures["confusion"])
+    lines += ["", "confusion (rows gold, columns predicted)", " " * 8 + "".join(f"{l:>8}" for l in labels)]
+    for gold in labels:
+        lines.append(f"{gold:<8}" + "".join(f"{figures['confusion'][gold][p]:>8}" for p in labels))
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ def default_model_path() -> Path:
     return package_file("models", "default.joblib")
 
 
-def build_detector(mode: str | None = None, model_path: Path | None = None) -> Detector:
+def build_detector(mode: str | None = None, model_path: Path | None = None, allow_untrusted: bool = False) -> Detector:
     """Rules mode needs no model; the other modes load one (the shipped model by default)."""
     chosen = Mode(mode) if mode else None
     path = model_path or default_model_path()
@@ -21,4 +21,4 @@ def build_detector(mode: str | None = None, model_path: Path | None = None) -> D
         return Detector(Mode.RULES)
     from detector.classifier import load_model
 
-    return Detector(chosen or Mode.HYBRID, classifier=load_model(path))
+    return Detector(chosen or Mode.HYBRID, classifier=load_model(path, allow_untrusted=allow_untrusted))

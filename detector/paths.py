@@ -25,5 +25,7 @@ def state_dir() -> Path:
 
 
 def package_file(*parts: str) -> Path:
-    """A file installed with the package (lexicons, the default model), never the source tree."""
+    """A file installed with the package (lexicons, the default model), never the source tree.
+
+    """
     return Path(str(resources.files("detector").joinpath(*parts)))

@@ -1,0 +1,201 @@
+"""Features of one user turn in context, as scikit-learn transformers.
+
+Everything here ends up inside the saved pipeline, so it lives in an importable module: no
+lambdas, no closures. Transformers follow the sklearn conventions: `__init__` stores arguments
+unchanged, fitted state ends with an underscore, and `get_feature_names_out` names every column,
+so a model's weights can be read back per cue.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import sparse
+from sklearn.base import BaseEstimator, TransformerMixin
+
+from detector.alternatives import extract_proposals, resolve_reference
+from detector.cues.engine import CueMatch, default_engine
+from detector.schema import POSITIVE_LABELS, Turn
+from detector.text import CJK_CHAR, normalize, tokenize
+
+SUPPRESSION_REASONS = ("negation", "question", "hypothetical", "reported", "quote", "code", "log")
+
+_OFFER_RE = re.compile(
+    r"要不要我|需要我|我可以帮你|要我帮你|我帮你|我来帮你|帮你(?:订|预约|安排|写|改|生成)|would you like me to|want me to|shall I|"
+    r"should I|I can (?:also )?(?:book|set up|draft|write|create|add|order|schedule)|do you want me",
+    re.I,
+)
+_ANYTHING_ELSE_RE = re.compile(r"还有(?:什么|别的|其他|其它)|还需要(?:什么|别的)|anything else|something else I can|other questions", re.I)
+_QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
+# Words that suggest an earlier user turn rejected something; cheap on purpose (it runs over the
+# context of every turn), the classifier learns how much to trust it.
+_REJECT_HINT_RE = re.compile(
+    r"不行|不要|算了|放弃|作废|否了|不考虑|不用了|别再|pass|换成|改用|不对|太贵|"
+    r"\b(?:drop|scrap|ditch|forget|no|nah|nope|instead|rule out|kill|skip|not)\b",
+    re.I,
+)
+_CONTENT_WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{2,30}}|[{CJK_CHAR}]{{2}}")
+
+
+@dataclass(slots=True)
+class TurnExample:
+    """One user turn with what the features need of its context."""
+
+    text: str
+    previous_assistant: str = ""
+    earlier_user: list[str] = field(default_factory=list)
+    cue_match: CueMatch | None = None
+    position: int = 0
+
+
+def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None = None) -> TurnExample:
+    """Build the classifier's view of a turn: its text, the last assistant turn, earlier user turns."""
+    previous_assistant = next((t.text for t in reversed(context) if t.role == "assistant" and t.text), "")
+    earlier_user = [t.text for t in context if t.role == "user" and t.text][-12:]
+    return TurnExample(
+        text=normalize(text),
+        previous_assistant=normalize(previous_assistant)[-2000:],
+        earlier_user=[normalize(t)[:500] for t in earlier_user],
+        cue_match=cue_match,
+        position=len(context),
+    )
+
+
+def turn_text(example: TurnExample) -> str:
+    """The user's words, lower-cased: what the n-gram vectorizers read."""
+    return example.text.lower()
+
+
+def word_tokens(text: str) -> list[str]:
+    """Word tokens for the word n-gram vectorizer: jieba for CJK runs, spaCy for the rest."""
+    return tokenize(text)
+
+
+class TextSelector(TransformerMixin, BaseEstimator):
+    """Passes the turn's text on to a vectorizer (keeps the pipeline input a list of examples)."""
+
+    def fit(self, examples: Sequence[TurnExample], y: object = None) -> TextSelector:
+        return self
+
+    def transform(self, examples: Sequence[TurnExample]) -> list[str]:
+        return [turn_text(example) for example in examples]
+
+
+class CueFeaturizer(TransformerMixin, BaseEstimator):
+    """The cue layer as named columns, so the model learns how far to trust each cue.
+
+    Columns: one per cue id (its weight when it fired), one per label (the rules score), and one
+    per suppression reason (how many cues that guard vetoed). Cue columns follow lexicon order;
+    new cues append columns, so names stay stable across lexicon additions.
+    """
+
+    def fit(self, examples: Sequence[TurnExample], y: object = None) -> CueFeaturizer:
+        engine = default_engine()
+        self.cue_ids_ = list(engine.cue_ids)
+        self.feature_names_ = (
+            [f"cue={cue_id}" for cue_id in self.cue_ids_]
+            + [f"rules_score={label.value}" for label in POSITIVE_LABELS]
+            + [f"suppressed={reason}" for reason in SUPPRESSION_REASONS]
+        )
+        return self
+
+    def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
+        from detector.detect import rules_scores
+
+        engine = default_engine()
+        index = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
+        n_cues = len(self.cue_ids_)
+        rows, cols, values = [], [], []
+        for row, example in enumerate(examples):
+            match = example.cue_match if example.cue_match is not None else engine.match(example.text)
+            for hit in match.fired:
+                if hit.cue_id in index:
+                    rows.append(row)
+                    cols.append(index[hit.cue_id])
+                    values.append(hit.weight)
+            scores = rules_scores(match)
+            for offset, label in enumerate(POSITIVE_LABELS):
+                if scores[label]:
+                    rows.append(row)
+                    cols.append(n_cues + offset)
+                    values.append(scores[label])
+            for suppressed in match.suppressed:
+                rows.append(row)
+                cols.append(n_cues + len(POSITIVE_LABELS) + SUPPRESSION_REASONS.index(suppressed.reason))
+                values.append(1.0)
+        shape = (len(examples), len(self.feature_names_))
+        return sparse.csr_matrix((values, (rows, cols)), shape=shape)
+
+    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
+        return np.asarray(self.feature_names_, dtype=object)
+
+
+CONTEXT_FEATURES = (
+    "assistant_lists_options",
+    "assistant_single_proposal",
+    "assistant_offers_help",
+    "assistant_asks_anything_else",
+    "assistant_asks_question",
+    "user_names_option_label",
+    "user_points_at_proposal",
+    "earlier_user_rejected",
+    "overlap_with_earlier_rejection",
+    "turn_position_log",
+    "turn_length_log",
+    "user_turn_is_question",
+)
+
+
+class ContextFeaturizer(TransformerMixin, BaseEstimator):
+    """Does the previous assistant turn propose options, and does this turn point at them?
+
+    These decide what keywords cannot: "不用了" declines an offer but answers "anything else?";
+    "回到A" only reopens when A was turned down earlier.
+    """
+
+    def fit(self, examples: Sequence[TurnExample], y: object = None) -> ContextFeaturizer:
+        self.n_features_out_ = len(CONTEXT_FEATURES)
+        return self
+
+    def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
+        return sparse.csr_matrix(np.array([self._row(example) for example in examples], dtype=np.float64))
+
+    @staticmethod
+    def _row(example: TurnExample) -> list[float]:
+        proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else []
+        points_at = bool(proposals) and resolve_reference(None, example.text, proposals) is not None
+        names_label = any(
+            proposal.label.lower() in example.text.lower() or proposal.name.lower()[:12] in example.text.lower()
+            for proposal in proposals
+            if len(proposal.name) >= 2
+        )
+        rejecting_turns = [text for text in example.earlier_user if _REJECT_HINT_RE.search(text)]
+        return [
+            float(len(proposals) >= 2),
+            float(len(proposals) == 1),
+            float(bool(_OFFER_RE.search(example.previous_assistant[-300:]))),
+            float(bool(_ANYTHING_ELSE_RE.search(example.previous_assistant[-200:]))),
+            float(bool(_QUESTION_END_RE.search(example.previous_assistant))),
+            float(names_label),
+            float(points_at and names_label),
+            float(bool(rejecting_turns)),
+            _overlap(example.text, rejecting_turns),
+            math.log1p(example.position),
+            math.log1p(len(example.text)) / 5.0,
+            float(bool(_QUESTION_END_RE.search(example.text))),
+        ]
+
+    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
+        return np.asarray([f"context={name}" for name in CONTEXT_FEATURES], dtype=object)
+
+
+def _overlap(text: str, others: Sequence[str]) -> float:
+    """Share of this turn's content words that an earlier rejecting turn also used."""
+    words = set(_CONTENT_WORD_RE.findall(text.lower()))
+    if not words or not others:
+        return 0.0
+    return max(len(words & set(_CONTENT_WORD_RE.findall(other.lower()))) / len(words) for other in others)

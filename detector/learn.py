@@ -1,0 +1,276 @@
+"""Training, evaluation and comparison of models: what `pivot train` and `pivot eval` call.
+
+Training fits the text/cue/context features once, tries a few regularisation strengths, tunes
+the two fusion thresholds on the dev set, and never looks at test data: held-out figures are
+computed afterwards, on request, and only recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.metrics import precision_recall_fscore_support
+from sklearn.pipeline import Pipeline
+
+from detector.classifier import (
+    LABELS,
+    FusionThresholds,
+    PivotClassifier,
+    build_pipeline,
+    hybrid_label,
+    model_label,
+    save_model,
+)
+from detector.detect import Detector, Mode
+from detector.errors import InputError
+from detector.features import make_example
+from detector.formats import read_transcripts
+from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
+from detector.text import detect_language
+
+C_GRID = (4.0, 16.0, 64.0)
+POSITIVE_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6)
+CONFIDENT_GRID = (0.6, 0.7, 0.8, 0.9, 1.01)
+CUE_SUPPORT_GRID = (0.1, 0.2, 0.3, 0.45, 0.6, 1.01)
+
+
+@dataclass(slots=True)
+class LabeledTurn:
+    """A gold-labelled user turn with the conversation up to it."""
+
+    transcript: Transcript
+    index: int
+
+    @property
+    def turn(self):  # type: ignore[no-untyped-def]
+        return self.transcript.turns[self.index]
+
+    @property
+    def lang(self) -> str:
+        return self.transcript.lang or detect_language(self.turn.text)
+
+
+def labeled_turns(transcripts: Iterable[Transcript]) -> list[LabeledTurn]:
+    """Every user turn that carries a gold label, in file order."""
+    return [LabeledTurn(t, i) for t in transcripts for i in t.labeled_user_turns]
+
+
+def load_labeled(paths: Sequence[Path]) -> list[LabeledTurn]:
+    """Labeled turns of several files; a file with no labels at all is an error that says so."""
+    turns: list[LabeledTurn] = []
+    for path in paths:
+        found = labeled_turns(read_transcripts(path))
+        if not found:
+            raise InputError(f"{path}: no user turn has a 'label'; evaluation and training need labeled transcripts")
+        turns.extend(found)
+    return turns
+
+
+def data_hash(paths: Sequence[Path]) -> str:
+    """sha256 over the training files' bytes, in the order given."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(Path(path).read_bytes())
+    return digest.hexdigest()
+
+
+# ------------------------------------------------------------------------------------------
+# Training
+
+
+def train(
+    train_paths: Sequence[Path],
+    dev_path: Path,
+    out: Path,
+    test_path: Path | None = None,
+    log: Any = print,
+) -> dict[str, Any]:
+    """Fit, select, tune on dev, save with a manifest; return the manifest."""
+    started = time.perf_counter()
+    train_turns = load_labeled(train_paths)
+    dev_turns = load_labeled([dev_path])
+    log(f"train: {len(train_turns)} labeled turns from {len(train_paths)} file(s); dev: {len(dev_turns)}")
+
+    detector = Detector(Mode.RULES)
+    train_x = [_example(detector, t) for t in train_turns]
+    dev_x = [_example(detector, t) for t in dev_turns]
+    train_y = [t.turn.label.value for t in train_turns]
+    dev_gold = [t.turn.label for t in dev_turns]
+
+    template = build_pipeline()
+    features = clone(template.named_steps["features"])
+    train_matrix = features.fit_transform(train_x)
+    dev_matrix = features.transform(dev_x)
+
+    best: tuple[float, float, Any] | None = None
+    for c in C_GRID:
+        model = clone(template.named_steps["model"]).set_params(estimator__C=c)
+        model.fit(train_matrix, train_y)
+        probabilities = _in_label_order(model, dev_matrix)
+        score = max(
+            label_metrics(dev_gold, [model_label(row, t) for row in probabilities])["macro_f1"] for t in POSITIVE_GRID
+        )
+        log(f"  C={c:g}: dev macro_f1 {score:.3f} (classifier alone)")
+        if best is None or score > best[0]:
+            best = (score, c, model)
+    assert best is not None
+    _, best_c, best_model = best
+    pipeline = Pipeline([("features", features), ("model", best_model)])
+    classifier = PivotClassifier(pipeline)
+
+    thresholds = tune_thresholds(classifier, detector, dev_turns)
+    classifier.thresholds = thresholds
+    log(f"  thresholds: {thresholds.as_dict()}")
+    dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
+
+    manifest: dict[str, Any] = {
+        "created_by": "pivot train",
+        "training_files": [str(p) for p in train_paths],
+        "dev_file": str(dev_path),
+        "training_data_sha256": data_hash(list(train_paths)),
+        "training_turns": len(train_turns),
+        "training_label_counts": dict(Counter(train_y)),
+        "hyperparameters": {"C": best_c, "calibration": "sigmoid, 3 folds", "seed": 13},
+        "dev_figures": {"hybrid": _headline(dev_figures)},
+        "training_seconds": round(time.perf_counter() - started, 1),
+    }
+    if test_path is not None:
+        test_turns = load_labeled([test_path])
+        manifest["test_file"] = str(test_path)
+        manifest["test_figures"] = {
+            mode.value: evaluate(
+                Detector(mode, classifier=None if mode is Mode.RULES else classifier), test_turns
+            )
+            for mode in (Mode.RULES, Mode.CLASSIFIER, Mode.HYBRID)
+        }
+    saved = save_model(classifier, out, manifest)
+    log(f"wrote {out} ({saved['size_bytes'] / 1e6:.1f} MB) and {out.with_suffix('.json')} in {manifest['training_seconds']} s")
+    return saved
+
+
+def _example(detector: Detector, turn: LabeledTurn):  # type: ignore[no-untyped-def]
+    context = turn.transcript.turns[: turn.index]
+    text = turn.turn.text
+    return make_example(text, context, detector.engine.match(_normal(text)))
+
+
+def _normal(text: str) -> str:
+    from detector.text import normalize
+
+    return normalize(text)
+
+
+def tune_thresholds(classifier: PivotClassifier, detector: Detector, dev_turns: Sequence[LabeledTurn]) -> FusionThresholds:
+    """The fusion thresholds that maximise dev macro F1 (ties: the fewer false positives)."""
+    from detector.detect import rules_label, rules_scores
+
+    examples, rule_labels = [], []
+    for turn in dev_turns:
+        example = _example(detector, turn)
+        examples.append(example)
+        rule_labels.append(rules_label(rules_scores(example.cue_match))[0])
+    probabilities = classifier.probabilities(examples)
+    gold = [t.turn.label for t in dev_turns]
+
+    def score(predicted: list[Label]) -> tuple[float, float]:
+        metrics = label_metrics(gold, predicted)
+        return metrics["macro_f1"], -metrics["none_false_positive_rate"]
+
+    positive = max(POSITIVE_GRID, key=lambda t: score([model_label(row, t) for row in probabilities]))
+    best: tuple[tuple[float, float], FusionThresholds] | None = None
+    for confident in CONFIDENT_GRID:
+        for cue_support in CUE_SUPPORT_GRID:
+            thresholds = FusionThresholds(positive, confident, cue_support)
+            predicted = [hybrid_label(row, rule, thresholds)[0] for row, rule in zip(probabilities, rule_labels)]
+            key = score(predicted)
+            if best is None or key > best[0]:
+                best = (key, thresholds)
+    assert best is not None
+    return best[1]
+
+
+def _in_label_order(model: Any, matrix: Any) -> np.ndarray:
+    raw = model.predict_proba(matrix)
+    return raw[:, [list(model.classes_).index(label.value) for label in LABELS]]
+
+
+# ------------------------------------------------------------------------------------------
+# Evaluation
+
+_SPAN_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
+
+
+def same_thing(predicted: str | None, gold: str | None) -> bool:
+    """Do two spans denote the same thing: equal after normalisation, or one contains the other."""
+    if not predicted or not gold:
+        return False
+    a, b = _SPAN_NOISE.sub("", predicted.lower()), _SPAN_NOISE.sub("", gold.lower())
+    return bool(a and b) and (a == b or a in b or b in a)
+
+
+def label_metrics(gold: Sequence[Label], predicted: Sequence[Label]) -> dict[str, Any]:
+    """Per-label P/R/F1, binary F1 (any positive), macro F1 over the three positive labels."""
+    names = [label.value for label in LABELS]
+    gold_values = [g.value for g in gold]
+    predicted_values = [p.value for p in predicted]
+    precision, recall, f1, support = precision_recall_fscore_support(
+        gold_values, predicted_values, labels=names, zero_division=0
+    )
+    per_label = {
+        name: {"precision": round(float(p), 4), "recall": round(float(r), 4), "f1": round(float(f), 4), "support": int(s)}
+        for name, p, r, f, s in zip(names, precision, recall, f1, support)
+    }
+    gold_binary = [g.is_positive for g in gold]
+    predicted_binary = [p.is_positive for p in predicted]
+    _, _, binary_f1, _ = precision_recall_fscore_support(
+        gold_binary, predicted_binary, average="binary", pos_label=True, zero_division=0
+    )
+    none_total = sum(1 for g in gold if g is Label.NONE)
+    none_flagged = sum(1 for g, p in zip(gold, predicted) if g is Label.NONE and p.is_positive)
+    return {
+        "n": len(gold),
+        "binary_f1": round(float(binary_f1), 4),
+        "macro_f1": round(float(np.mean([per_label[label.value]["f1"] for label in POSITIVE_LABELS])), 4),
+        "accuracy": round(sum(g == p for g, p in zip(gold, predicted)) / max(len(gold), 1), 4),
+        "none_false_positive_rate": round(none_flagged / max(none_total, 1), 4),
+        "per_label": per_label,
+    }
+
+
+def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]:
+    """Score every labeled turn with the turns before it as context: the figures of `pivot eval`."""
+    detections: list[Detection] = [
+        detector.detect(t.turn.text, t.transcript.turns[: t.index], lang=t.transcript.lang) for t in turns
+    ]
+    gold = [t.turn.label for t in turns]
+    predicted = [d.label for d in detections]
+    figures = label_metrics(gold, predicted)
+    with_target = [(t, d) for t, d in zip(turns, detections) if t.turn.label.is_positive and t.turn.target]
+    figures["target_match"] = round(
+        sum(same_thing(d.target, t.turn.target) for t, d in with_target) / max(len(with_target), 1), 4
+    )
+    per_lang: dict[str, Any] = {}
+    for lang in ("zh", "en", "mixed"):
+        indices = [i for i, t in enumerate(turns) if t.lang == lang]
+        if indices:
+            sub = label_metrics([gold[i] for i in indices], [predicted[i] for i in indices])
+            per_lang[lang] = {"n": sub["n"], "binary_f1": sub["binary_f1"], "macro_f1": sub["macro_f1"]}
+    figures["per_lang"] = per_lang
+    figures["confusion"] = {
+        g.value: {p.value: sum(1 for a, b in zip(gold, predicted) if a is g and b is p) for p in LABELS} for g in LABELS
+    }
+    return figures
+
+
+def _headline(figures: dict[str, Any]) -> dict[str, Any]:
+    keys = ("n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "per_lang")
+    return {key: figures[key] for key in keys if key in figures}

@@ -1,0 +1,572 @@
+"""Table-driven tests of the cue layer (rules mode) against the label guide in DESIGN §2.
+
+Every row is one user turn as people actually type it: terse, colloquial, sometimes long with the
+rejection buried in the middle. Positives check the label and the spans the text states;
+hard negatives check that the turn stays NONE and, where a cue does match, that the guard which
+suppressed it gives the right reason.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+
+from detector import Detector
+from detector.schema import Detection, Label
+
+REJECT, PIVOT, REOPEN, NONE = Label.REJECT, Label.PIVOT, Label.REOPEN, Label.NONE
+SPAN_NAMES = ("target", "replacement", "reason", "revisit_if")
+
+
+@pytest.fixture(scope="module")
+def detector() -> Detector:
+    return Detector("rules")
+
+
+def _squash(text: str) -> str:
+    """Lower-case, drop whitespace and punctuation: what is left names the thing."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PS"))
+
+
+def same_thing(predicted: str | None, expected: str) -> bool:
+    """Does the predicted span denote the same thing as the expected one?
+
+    Equal after lower-casing and removing whitespace and punctuation, or one contains the other.
+    """
+    if not predicted:
+        return False
+    a, b = _squash(predicted), _squash(expected)
+    return bool(a and b) and (a == b or a in b or b in a)
+
+
+def test_same_thing_helper() -> None:
+    assert same_thing("方案B", "方案 B")
+    assert same_thing("the Redis idea", "redis")
+    assert same_thing("Redis", "the Redis idea.")
+    assert not same_thing(None, "Redis")
+    assert not same_thing("Kafka", "Redis")
+    assert not same_thing("", "Redis")
+
+
+def case(
+    lang: str,
+    text: str,
+    label: Label,
+    *,
+    target: str | None = None,
+    replacement: str | None = None,
+    reason: str | None = None,
+    revisit_if: str | None = None,
+    suppressed: str | None = None,
+    xfail: str | None = None,
+) -> object:
+    """One row of a table: the turn, its label, the spans it states, the expected veto reason."""
+    spans = {
+        name: value
+        for name, value in (
+            ("target", target),
+            ("replacement", replacement),
+            ("reason", reason),
+            ("revisit_if", revisit_if),
+        )
+        if value is not None
+    }
+    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
+    return pytest.param(lang, text, label, spans, suppressed, marks=marks)
+
+
+def _check(detection: Detection, text: str, label: Label, spans: dict[str, str], suppressed: str | None) -> None:
+    fired = [(hit.cue_id, hit.span) for hit in detection.explanation.fired]
+    vetoed = [(s.hit.cue_id, s.reason, s.evidence) for s in detection.explanation.suppressed]
+    assert detection.label is label, f"{text!r}: got {detection.label.value}; fired={fired} suppressed={vetoed}"
+    for name, expected in spans.items():
+        predicted = getattr(detection, name)
+        assert same_thing(predicted, expected), f"{text!r}: {name}={predicted!r}, expected {expected!r}; fired={fired}"
+    if suppressed is not None:
+        reasons = {s.reason for s in detection.explanation.suppressed}
+        assert suppressed in reasons, f"{text!r}: suppressed reasons {vetoed}, expected {suppressed!r}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Chinese
+
+# fmt: off
+ZH_CASES = [
+    # -- REJECT ---------------------------------------------------------------------------------
+    case("zh", "这个方向不对", REJECT),
+    case("zh", "上个方案作废，需求我重新捋一遍", REJECT),
+    case("zh", "算了，这条路别走了", REJECT),
+    case("zh", "Redis 那套就别折腾了，运维成本太高", REJECT, target="Redis", reason="运维成本太高"),
+    case("zh", "不是网络的问题，别再抓包了", REJECT, target="网络"),
+    case("zh", "法务那边肯定过不了", REJECT),
+    case("zh", "先不做，等预算下来再说", REJECT, revisit_if="等预算下来"),
+    case("zh", "不用了", REJECT),
+    case("zh", "嗯，不需要了，谢谢", REJECT),
+    case("zh", "微服务就不考虑了，我们团队才五个人", REJECT, target="微服务"),
+    case("zh", "方案A行不通，因为数据量太大了", REJECT, target="方案A", reason="数据量太大了"),
+    case("zh", "我看了一下，Kafka 对我们来说太重了，放弃吧", REJECT, target="Kafka"),
+    case("zh", "东京就算了，人太多", REJECT, target="东京"),
+    case("zh", "这个思路从根上就错了", REJECT),
+    case("zh", "GraphQL 不上了，前端没人会", REJECT, target="GraphQL"),
+    case("zh", "嗯……那个重构方案我想了一晚上，还是觉得不靠谱，先不往下推了", REJECT, target="重构方案"),
+    case("zh", "排除掉DNS，解析是正常的", REJECT, target="DNS"),
+    case("zh", "别搞分库分表了，数据量根本没到那个级别", REJECT, target="分库分表"),
+    case("zh", "这个方案老板肯定不会批的", REJECT),
+    case("zh", "自建机房这事到此为止", REJECT, target="自建机房"),
+    case("zh", "这三个酒店都不行，太偏了", REJECT, reason="太偏了"),
+    case("zh", "不去迪士尼了，孩子太小玩不了", REJECT, target="迪士尼"),
+    case("zh", "学Rust这个计划我放弃了", REJECT, target="学Rust"),
+    case("zh", "咱们别用正则硬解析HTML了", REJECT, target="正则硬解析HTML"),
+    case("zh", "内存泄漏那个猜测可以排除了，堆快照很干净", REJECT, target="内存泄漏"),
+    case("zh", "这个方案成本太高，不考虑了", REJECT, reason="成本太高"),
+    case("zh", "那套权限模型我否了", REJECT, target="权限模型"),
+    case("zh", "你提的那个分片方案我不太认可，风险太大", REJECT, target="分片方案", reason="风险太大"),
+    case("zh", "说实话我觉得上区块链这个想法挺扯的，别往下做了", REJECT),
+    case("zh", "这条路线到这儿就打住吧", REJECT),
+    case("zh", "换数据库这事不搞了，迁移风险太大", REJECT, target="换数据库", reason="迁移风险太大"),
+    case("zh", "这期不上推荐功能，除非运营那边能给到数据", REJECT, revisit_if="运营那边能给到数据"),
+    case("zh", "昨天定的那个排期作废", REJECT),
+    case("zh", "缓存穿透这个方向查了两天没结果，不查了", REJECT),
+    case("zh", "Electron 太吃内存，不要了", REJECT, target="Electron"),
+    case("zh", "这事儿没戏，财务不会买单的", REJECT),
+    case("zh", "海岛游就免了吧，晕船", REJECT, target="海岛游"),
+    # -- PIVOT ----------------------------------------------------------------------------------
+    case("zh", "这个方向不对，我们换成方案B吧", PIVOT, replacement="方案B"),
+    case("zh", "A 不行，运维扛不住，换 B", PIVOT, replacement="B", reason="运维扛不住"),
+    case("zh", "改成另一个思路：用事件溯源", PIVOT, replacement="事件溯源"),
+    case("zh", "不用Redis了，改用本地LRU缓存", PIVOT, target="Redis", replacement="本地LRU缓存"),
+    case("zh", "这些都不想去，换个别的", PIVOT),
+    case("zh", "与其自己搭ES，不如直接买阿里云的搜索服务", PIVOT, target="自己搭ES", replacement="阿里云的搜索服务"),
+    case("zh", "放弃小程序，全力做App", PIVOT, target="小程序", replacement="App"),
+    case("zh", "去大阪吧，东京算了", PIVOT, target="东京", replacement="大阪"),
+    case("zh", "换个思路，先把数据清洗做好再谈模型", PIVOT),
+    case("zh", "别纠结前端框架了，直接用 HTMX 吧", PIVOT, replacement="HTMX"),
+    case("zh", "推倒重来，这次用 Go 写", PIVOT),
+    case("zh", "我不想用 MongoDB，换个关系型数据库吧", PIVOT, target="MongoDB", replacement="关系型数据库"),
+    case("zh", "不学吉他了，改学钢琴", PIVOT, target="吉他", replacement="钢琴"),
+    case("zh", "数据库别用MySQL了，上PostgreSQL", PIVOT, target="MySQL", replacement="PostgreSQL"),
+    case("zh", "不做To C了，转做企业客户", PIVOT, target="To C", replacement="企业客户"),
+    case("zh", "这个架构太复杂，咱们换个简单点的方案", PIVOT, reason="太复杂"),
+    case("zh", "我改主意了，不买特斯拉，买比亚迪", PIVOT, target="特斯拉", replacement="比亚迪"),
+    case("zh", "爬虫这条路风险太大，改成直接调官方API", PIVOT, replacement="官方API"),
+    case("zh", "行了，别用轮询了，改成WebSocket推送", PIVOT, target="轮询", replacement="WebSocket推送"),
+    case("zh", "方案一放弃，走方案三", PIVOT, replacement="方案三"),
+    case("zh", "还是别自己训练模型了，直接调用现成的API吧", PIVOT, replacement="现成的API"),
+    case("zh", "旅行改去云南吧，日本签证来不及", PIVOT, replacement="云南"),
+    case("zh", "这个模型效果不行，换成XGBoost试试", PIVOT, replacement="XGBoost"),
+    case("zh", "你给的几个方案都不满意，再给我几个别的选项", PIVOT),
+    case("zh", "不走融资这条路了，先靠接外包把现金流做起来", PIVOT, replacement="接外包"),
+    case("zh", "单体别拆了，我们把精力放到性能优化上", PIVOT, replacement="性能优化"),
+    case("zh", "周末不爬山了，改成去看展", PIVOT, target="爬山", replacement="看展"),
+    # -- REOPEN ---------------------------------------------------------------------------------
+    case("zh", "回头再看看方案A", REOPEN, target="方案A"),
+    case("zh", "之前否掉的 Kafka 可以重新考虑", REOPEN, target="Kafka"),
+    case("zh", "我收回刚才的话，Redis 其实也能用", REOPEN, target="Redis"),
+    case("zh", "既然预算批下来了，那个多活方案可以再评估一下", REOPEN, target="多活方案"),
+    case("zh", "想了想，还是用回 Redis 吧，本地缓存一致性太难搞", REOPEN, target="Redis"),
+    case("zh", "上次被砍掉的那个会员积分功能，这次可以加回来了", REOPEN, target="会员积分功能"),
+    case("zh", "要不还是回到最开始的那个方向", REOPEN),
+    case("zh", "东京其实也不是不行，再考虑一下东京吧", REOPEN, target="东京"),
+    case("zh", "把之前放弃的 SSR 方案重新拿出来讨论", REOPEN, target="SSR"),
+    case("zh", "算了，还是换回原来的 Nginx 配置", REOPEN, target="Nginx"),
+    case("zh", "刚才说 Flutter 不合适，不过仔细想想它跨端确实省事", REOPEN, target="Flutter"),
+    case("zh", "再给 MongoDB 一次机会", REOPEN, target="MongoDB"),
+    case("zh", "昨天排除的那家民宿，其实位置挺好的，重新考虑一下吧", REOPEN, target="那家民宿"),
+    case("zh", "原来那个单体方案又可以拿出来了，现在团队人手够", REOPEN, target="单体方案"),
+    case("zh", "被我毙掉的消息队列方案，现在看来还是得上", REOPEN, target="消息队列方案"),
+    # -- NONE: corrections of facts, numbers, bugs -----------------------------------------------
+    case("zh", "这个数字不对，应该是42", NONE),
+    case("zh", "不对，端口是8080不是80", NONE),
+    case("zh", "你算错了，总价是3200", NONE),
+    case("zh", "这行代码有bug，循环条件写反了", NONE),
+    case("zh", "日期错了，会议是周四不是周三", NONE),
+    case("zh", "这个配置不对，超时应该设30秒", NONE),
+    case("zh", "你的方案里第三步不对，应该先建索引再导数据", NONE),
+    # -- NONE: standing constraints and preferences ----------------------------------------------
+    case("zh", "不要用 tab 缩进", NONE),
+    case("zh", "我们公司不允许用 GPL 的库", NONE),
+    case("zh", "变量名不要用拼音", NONE),
+    case("zh", "以后别在回复里加表情", NONE),
+    # -- NONE: questions and hypotheticals -------------------------------------------------------
+    case("zh", "要不要放弃A？", NONE, suppressed="question"),
+    case("zh", "方案B是不是更好一点？", NONE),
+    case("zh", "Kafka 真的不行吗", NONE),
+    case("zh", "我们是不是该换成 PostgreSQL？", NONE, suppressed="question"),
+    case("zh", "为什么说微服务不适合我们？", NONE, suppressed="question"),
+    case("zh", "如果放弃Redis，缓存层会怎样？", NONE, suppressed="hypothetical"),
+    case("zh", "假设我们不用K8s了，部署怎么搞", NONE, suppressed="hypothetical"),
+    case("zh", "万一方案A行不通，我们有备选吗", NONE),
+    # -- NONE: negated and reported rejections ---------------------------------------------------
+    case("zh", "我不是说A不行，只是想多了解一下", NONE, suppressed="negation"),
+    case("zh", "我没说要放弃这个方向", NONE, suppressed="negation"),
+    case("zh", "并不是说这个方案不靠谱，我只是想确认一下边界", NONE, suppressed="negation"),
+    case("zh", "老板说这个方案不行，但我觉得还能再争取", NONE, suppressed="reported"),
+    case("zh", "同事建议把MySQL换成TiDB，我还没想好", NONE, suppressed="reported"),
+    case("zh", "客户觉得这个设计不合适，我不太同意", NONE, suppressed="reported"),
+    # -- NONE: pauses ----------------------------------------------------------------------------
+    case("zh", "先不讨论这个", NONE),
+    case("zh", "这个先放着，不是不要", NONE),
+    case("zh", "部署的事回头再说，先把接口写完", NONE),
+    case("zh", "这个话题暂停一下，我们先聊预算", NONE),
+    # -- NONE: acknowledgements, acceptances -----------------------------------------------------
+    case("zh", "继续", NONE),
+    case("zh", "好的", NONE),
+    case("zh", "嗯嗯，明白了", NONE),
+    case("zh", "好，就按B来", NONE),
+    case("zh", "可以，方案二挺好，就这么定了", NONE),
+    case("zh", "行，那就用 PostgreSQL", NONE),
+    # -- NONE: formatting instructions -----------------------------------------------------------
+    case("zh", "别用表格", NONE),
+    case("zh", "换成英文回答", NONE),
+    case("zh", "改成列表形式", NONE),
+    case("zh", "不要用markdown，纯文本就行", NONE),
+    # -- NONE: parameter changes inside the same plan --------------------------------------------
+    case("zh", "改成3个人", NONE),
+    case("zh", "时间改成晚上7点", NONE),
+    case("zh", "预算改为五千", NONE),
+    case("zh", "把超时从3秒改成10秒", NONE),
+    case("zh", "颜色换成蓝色的", NONE),
+    # -- NONE: cue words inside quotes, code, pasted logs ----------------------------------------
+    case("zh", "他在群里发了一句“这个方案作废”，我没看懂什么意思", NONE, suppressed="quote"),
+    case("zh", "报错信息是 `放弃连接`，怎么回事", NONE, suppressed="code"),
+    case("zh", "ERROR: 方案B不可用，回滚到方案A\n这条日志是什么意思", NONE, suppressed="log"),
+    # -- NONE: plain "no" ------------------------------------------------------------------------
+    case("zh", "没有了", NONE),
+    case("zh", "没了，谢谢", NONE),
+]
+# fmt: on
+
+
+# ---------------------------------------------------------------------------------------------
+# English
+
+# fmt: off
+EN_CASES = [
+    # -- REJECT ---------------------------------------------------------------------------------
+    case("en", "drop the microservices idea", REJECT, target="microservices idea"),
+    case("en", "Let's not go with Kafka, the ops burden is too much for a two-person team", REJECT, target="Kafka"),
+    case("en", "Nah, Kubernetes is overkill for this", REJECT, target="Kubernetes"),
+    case("en", "It's not the network, stop running tcpdump", REJECT, target="network"),
+    case("en", "legal will never sign off on that", REJECT),
+    case("en", "Let's hold off on the mobile app until we have paying users", REJECT,
+         target="mobile app", revisit_if="we have paying users"),
+    case("en", "No, don't book it", REJECT),
+    case("en", "I looked at the numbers again and honestly the whole sharding plan is dead, we don't have the traffic for it",
+         REJECT, target="sharding plan"),
+    case("en", "Scrap the Redis cache, it's too expensive to run", REJECT, target="Redis cache", reason="too expensive"),
+    case("en", "We're giving up on the rewrite.", REJECT, target="rewrite"),
+    case("en", "Option 2 is off the table.", REJECT, target="Option 2"),
+    case("en", "That's a dead end, we already tried it last year", REJECT),
+    case("en", "I don't think the blockchain angle makes sense for us, let's drop it", REJECT),
+    case("en", "Kyoto is out, too crowded in April", REJECT, target="Kyoto", reason="too crowded"),
+    case("en", "Rule out the firewall, I disabled it and it still fails", REJECT, target="firewall"),
+    case("en", "No, I don't want the cruise", REJECT, target="cruise"),
+    case("en", "Honestly I'm not sold on GraphQL here, the caching story is weak", REJECT, target="GraphQL"),
+    case("en", "We can't afford the enterprise tier", REJECT),
+    case("en", "Not this quarter. Maybe once the migration is done.", REJECT, revisit_if="the migration is done"),
+    case("en", "Let's shelve the plugin system unless a customer asks for it", REJECT,
+         target="plugin system", revisit_if="a customer asks for it"),
+    case("en", "Don't bother with the VPN theory, it happens on the office network too", REJECT, target="VPN theory"),
+    case("en", "Skip the museum, the kids will be bored", REJECT, target="museum"),
+    case("en", "that idea's a non-starter because of GDPR", REJECT, reason="GDPR"),
+    case("en", "No to the open-plan layout.", REJECT, target="open-plan layout"),
+    case("en", "Pass on the timeshare presentation.", REJECT, target="timeshare presentation"),
+    case("en", "Hmm, I'd rather not do the microservices split at all", REJECT, target="microservices split"),
+    case("en", "We decided against Terraform, too much ceremony for three servers", REJECT, target="Terraform"),
+    case("en", "Yeah no, that vendor is a hard no from procurement", REJECT),
+    case("en", "ugh, this whole approach is wrong", REJECT),
+    case("en", "the GC tuning path isn't going anywhere, let's stop there", REJECT),
+    case("en", "Forget the serverless thing, cold starts kill us", REJECT, target="serverless thing"),
+    case("en", "I'm done with the Lisbon plan, flights are insane", REJECT, target="Lisbon plan"),
+    case("en", "Nope, no more Vue experiments for now", REJECT),
+    case("en", "Let's kill the referral program, it never converted", REJECT, target="referral program"),
+    case("en", "Plan A is rejected.", REJECT, target="Plan A"),
+    # -- PIVOT ----------------------------------------------------------------------------------
+    case("en", "scrap plan A, go with B", PIVOT, target="plan A", replacement="B"),
+    case("en", "actually, use Postgres instead", PIVOT, replacement="Postgres"),
+    case("en", "no, show me other options", PIVOT),
+    case("en", "Drop Redis and use an in-process LRU cache", PIVOT, target="Redis", replacement="in-process LRU cache"),
+    case("en", "Instead of Kafka, let's just use SQS", PIVOT, target="Kafka", replacement="SQS"),
+    case("en", "Forget Kyoto, let's do Osaka", PIVOT, target="Kyoto", replacement="Osaka"),
+    case("en", "Let's switch to event sourcing, the CRUD model keeps fighting us", PIVOT, replacement="event sourcing"),
+    case("en", "We're moving away from React Native and going fully native", PIVOT, target="React Native",
+         replacement="fully native"),
+    case("en", "none of these work for me, suggest something different", PIVOT),
+    case("en", "Not Rome, let's do Florence and Bologna", PIVOT, target="Rome", replacement="Florence and Bologna"),
+    case("en", "Change of plans: we're building a CLI instead of a web app", PIVOT, replacement="CLI"),
+    case("en", "Let's pivot to B2B, consumers won't pay", PIVOT, replacement="B2B"),
+    case("en", "I'd rather go with a managed database than run our own cluster", PIVOT, replacement="managed database"),
+    case("en", "ditch the ORM, write raw SQL", PIVOT, target="ORM", replacement="raw SQL"),
+    case("en", "OK that won't work. Let's try a bloom filter instead", PIVOT, replacement="bloom filter"),
+    case("en", "Replace the cron job with a proper queue worker", PIVOT, target="cron job", replacement="queue worker"),
+    case("en", "Let's go in a different direction entirely: a static site with a headless CMS", PIVOT),
+    case("en", "Back to the drawing board.", PIVOT),
+    case("en", "Nope. Use SQLite, we don't need a server", PIVOT, replacement="SQLite"),
+    case("en", "I don't want to learn Java anymore, I'm switching to Python", PIVOT, replacement="Python"),
+    case("en", "how about a static site instead", PIVOT, replacement="static site"),
+    case("en", "Let's not build it in-house; we'll buy Auth0", PIVOT, replacement="Auth0"),
+    case("en", "We need a different approach entirely", PIVOT),
+    case("en", "Instead of the monolith split, let's focus on fixing the slow queries", PIVOT,
+         target="monolith split", replacement="fixing the slow queries"),
+    case("en", "Kill the referral program and put that budget into SEO", PIVOT, target="referral program",
+         replacement="SEO"),
+    case("en", "the REST thing is dead, we're going with gRPC", PIVOT, replacement="gRPC"),
+    case("en", "these hotels are all too far out, find me something closer to the center", PIVOT),
+    # -- REOPEN ---------------------------------------------------------------------------------
+    case("en", "let's revisit the Redis idea", REOPEN, target="Redis idea"),
+    case("en", "Actually, I take it back, option A might be fine after all", REOPEN),
+    case("en", "Now that we have an SRE, maybe we should revisit Kubernetes", REOPEN, target="Kubernetes"),
+    case("en", "The Kafka option we rejected earlier might actually be the right call", REOPEN, target="Kafka option"),
+    case("en", "Let's go back to the original plan", REOPEN, target="original plan"),
+    case("en", "Redis wasn't so bad after all", REOPEN, target="Redis"),
+    case("en", "I was wrong about SQLite, it handles our load fine", REOPEN, target="SQLite"),
+    case("en", "Give Lisbon another look, the flights got cheaper", REOPEN, target="Lisbon"),
+    case("en", "on second thought, the cruise might be fine", REOPEN, target="cruise"),
+    case("en", "The first venue is back on the table", REOPEN, target="first venue"),
+    case("en", "scrap the new stack and switch back to Django", REOPEN, target="Django"),
+    case("en", "Maybe we shouldn't have dropped GraphQL. Let's look at it again.", REOPEN, target="GraphQL"),
+    case("en", "Let's un-park the search feature", REOPEN, target="search feature"),
+    case("en", "what about going back to the Airbnb in Lisbon", REOPEN, target="Airbnb in Lisbon"),
+    case("en", "Circle back to the event-driven design, it fits the new requirements better", REOPEN,
+         target="event-driven design"),
+    # -- NONE: corrections ----------------------------------------------------------------------
+    case("en", "That's wrong, the port is 8080", NONE),
+    case("en", "No, the deadline is Friday, not Thursday", NONE),
+    case("en", "the number is off, it should be 42", NONE),
+    case("en", "There's a bug: the loop should start at 1", NONE),
+    case("en", "you got the name wrong, it's Postgres not Postgre", NONE),
+    # -- NONE: standing constraints --------------------------------------------------------------
+    case("en", "Don't use tabs for indentation", NONE),
+    case("en", "Never use global variables in this codebase", NONE),
+    case("en", "We can't use GPL libraries at work", NONE),
+    case("en", "Avoid anything that needs root", NONE),
+    # -- NONE: questions and hypotheticals -------------------------------------------------------
+    case("en", "Should we drop Redis?", NONE, suppressed="question"),
+    case("en", "Is it worth switching to Rust for this?", NONE, suppressed="question"),
+    case("en", "Why would we scrap the cache?", NONE, suppressed="question"),
+    case("en", "Do you think Kafka is overkill here?", NONE, suppressed="question"),
+    case("en", "What are the downsides of dropping the ORM?", NONE, suppressed="question"),
+    case("en", "what if we dropped Redis?", NONE, suppressed="hypothetical"),
+    case("en", "Suppose we ditch Kubernetes, how would deploys work", NONE, suppressed="hypothetical"),
+    case("en", "If we switched to Go, would the team cope?", NONE),
+    case("en", "Just thinking out loud: scrapping the app would free up two engineers", NONE, suppressed="hypothetical"),
+    # -- NONE: negated and reported --------------------------------------------------------------
+    case("en", "I'm not saying we should drop Redis, just asking", NONE, suppressed="negation"),
+    case("en", "I never said we should abandon the plan", NONE, suppressed="negation"),
+    case("en", "That doesn't mean we scrap the whole thing", NONE, suppressed="negation"),
+    case("en", "I'm not suggesting we switch to Go", NONE, suppressed="negation"),
+    case("en", "my manager wants to scrap it, but I disagree", NONE, suppressed="reported"),
+    case("en", "The client keeps saying we should drop the dashboard; I think they're wrong", NONE, suppressed="reported"),
+    case("en", "Someone on Reddit said Kubernetes is overkill for small teams", NONE, suppressed="reported"),
+    # -- NONE: pauses ----------------------------------------------------------------------------
+    case("en", "Let's table that for now and come back to it", NONE),
+    case("en", "Let's not discuss pricing yet", NONE),
+    case("en", "Hold that thought, I need to grab lunch", NONE),
+    case("en", "Park that for a minute, not saying no, just not today's topic", NONE),
+    # -- NONE: acknowledgements and acceptances --------------------------------------------------
+    case("en", "ok", NONE),
+    case("en", "continue", NONE),
+    case("en", "sounds good, keep going", NONE),
+    case("en", "got it, thanks", NONE),
+    case("en", "ok, let's go with B", NONE),
+    case("en", "Great, option 2 it is", NONE),
+    case("en", "Sounds good, use Postgres then", NONE),
+    # -- NONE: formatting instructions -----------------------------------------------------------
+    case("en", "Don't use a table", NONE),
+    case("en", "switch to bullet points", NONE),
+    case("en", "Use markdown headers instead", NONE),
+    case("en", "Make it shorter please", NONE),
+    case("en", "Answer in English instead", NONE),
+    # -- NONE: parameter changes -----------------------------------------------------------------
+    case("en", "make it 7 pm", NONE),
+    case("en", "instead of age, ask year of birth", NONE),
+    case("en", "change the timeout to 30 seconds", NONE),
+    case("en", "switch to four people", NONE),
+    case("en", "Use 3 replicas instead of 5", NONE),
+    case("en", "Let's do Tuesday instead of Monday", NONE),
+    # -- NONE: cue words inside quotes, code, pasted logs ----------------------------------------
+    case("en", 'The commit message says "drop the legacy API" and I want to know what it touched', NONE,
+         suppressed="quote"),
+    case("en", "Why does `git stash drop the changes` lose my work", NONE, suppressed="code"),
+    case("en", "2024-05-01 12:00:01 ERROR plan scrapped: quota exceeded\nwhat does this mean", NONE, suppressed="log"),
+    case("en", "> drop the users table\nthat line in the runbook scared me", NONE, suppressed="log"),
+    # -- NONE: plain "no" ------------------------------------------------------------------------
+    case("en", "no", NONE),
+    case("en", "nope.", NONE),
+    case("en", "nothing else, thanks", NONE),
+]
+# fmt: on
+
+
+# ---------------------------------------------------------------------------------------------
+# Mixed Chinese / English
+
+# fmt: off
+MIXED_CASES = [
+    # -- REJECT ---------------------------------------------------------------------------------
+    case("mixed", "Redis 这个方案不行，ops cost 太高", REJECT, target="Redis"),
+    case("mixed", "microservices 这条路别走了", REJECT, target="microservices"),
+    case("mixed", "不是 DNS 的问题, stop checking resolv.conf", REJECT, target="DNS"),
+    case("mixed", "这个 feature 先不做，等 Q3 budget 下来再说", REJECT, revisit_if="等 Q3 budget 下来"),
+    case("mixed", "Kubernetes 对我们来说太重了，drop it", REJECT, target="Kubernetes"),
+    case("mixed", "GraphQL 就算了", REJECT, target="GraphQL"),
+    case("mixed", "那个 serverless 的 idea 作废", REJECT, target="serverless"),
+    case("mixed", "I think 这个方向是错的", REJECT),
+    case("mixed", "算了吧，the rewrite isn't worth it", REJECT),
+    case("mixed", "放弃 Terraform 吧，too much overhead", REJECT, target="Terraform"),
+    case("mixed", "这个 PR 的思路不对，别 merge 了", REJECT),
+    case("mixed", "MongoDB pass，schema 太乱", REJECT, target="MongoDB"),
+    case("mixed", "No，不用了，谢谢", REJECT),
+    case("mixed", "legal 那边 never 会 approve 的，这个 plan 放弃吧", REJECT),
+    # -- PIVOT ----------------------------------------------------------------------------------
+    case("mixed", "不用 Redis 了，改用 in-memory LRU", PIVOT, target="Redis", replacement="in-memory LRU"),
+    case("mixed", "scrap plan A, 换成方案B", PIVOT, replacement="方案B"),
+    case("mixed", "这个 approach 不对，switch to event sourcing", PIVOT, replacement="event sourcing"),
+    case("mixed", "Kafka 不行，运维扛不住，换 RabbitMQ", PIVOT, replacement="RabbitMQ", reason="运维扛不住"),
+    case("mixed", "与其 self-host GitLab，不如直接用 GitHub", PIVOT, target="self-host GitLab", replacement="GitHub"),
+    case("mixed", "forget 京都, let's do 大阪", PIVOT, target="京都", replacement="大阪"),
+    case("mixed", "换个思路: use a bloom filter", PIVOT),
+    case("mixed", "这几个 option 都不想要，give me something different", PIVOT),
+    case("mixed", "别用 polling 了, 上 WebSocket", PIVOT, target="polling", replacement="WebSocket"),
+    case("mixed", "actually 还是用 Postgres 吧", PIVOT, replacement="Postgres"),
+    case("mixed", "放弃 React Native，改成 Flutter", PIVOT, target="React Native", replacement="Flutter"),
+    case("mixed", "Let's pivot 到 B2B 市场", PIVOT),
+    # -- REOPEN ---------------------------------------------------------------------------------
+    case("mixed", "let's revisit 之前那个 Redis 方案", REOPEN, target="Redis 方案"),
+    case("mixed", "回到 plan A 吧", REOPEN, target="plan A"),
+    case("mixed", "Redis 其实也不是不行, 我们 reconsider 一下", REOPEN, target="Redis"),
+    case("mixed", "我收回刚才的话, option B might be fine after all", REOPEN),
+    case("mixed", "用回 Nginx 吧，Caddy 的配置太玄学了", REOPEN, target="Nginx"),
+    case("mixed", "now that 预算批了, let's reconsider Redis", REOPEN, target="Redis"),
+    case("mixed", "give 方案A another shot", REOPEN, target="方案A"),
+    # -- NONE -----------------------------------------------------------------------------------
+    case("mixed", "这个 port 不对，应该是 8080", NONE),
+    case("mixed", "不要用 tab，用 4 spaces", NONE),
+    case("mixed", "要不要 drop 掉 Redis？", NONE, suppressed="question"),
+    case("mixed", "what if 我们不用 K8s 了?", NONE),
+    case("mixed", "我不是说 Redis 不行, just curious about alternatives", NONE, suppressed="negation"),
+    case("mixed", "my manager 说这个方案不行，but I disagree", NONE, suppressed="reported"),
+    case("mixed", "先不讨论 deployment，focus on the API first", NONE),
+    case("mixed", "ok, 继续", NONE),
+    case("mixed", "别用 table, 用 bullet points", NONE),
+    case("mixed", "好, 就按 option B 来", NONE),
+    case("mixed", "把 timeout 改成 30s", NONE),
+    case("mixed", "改成 3 个 workers", NONE),
+    case("mixed", "README 里写着 “方案A已作废”，这是过时的吗", NONE, suppressed="quote"),
+    case("mixed", "日志里写着 'plan rejected'", NONE, suppressed="quote"),
+    case("mixed", "no, 没有别的问题了", NONE),
+    case("mixed", "sounds good, 就这么办", NONE),
+    case("mixed", "这个 function 的返回值写错了, should be a list", NONE),
+    case("mixed", "同事 suggested 换成 TiDB, 我还没决定", NONE, suppressed="reported"),
+]
+# fmt: on
+
+
+ALL_CASES = ZH_CASES + EN_CASES + MIXED_CASES
+
+
+def _ids(cases: list) -> list[str]:
+    counters: dict[str, int] = {}
+    ids = []
+    for param in cases:
+        lang, _text, label, _spans, _suppressed = param.values
+        counters[lang] = counters.get(lang, 0) + 1
+        ids.append(f"{lang}-{counters[lang]:03d}-{label.value}")
+    return ids
+
+
+@pytest.mark.parametrize(("lang", "text", "label", "spans", "suppressed"), ALL_CASES, ids=_ids(ALL_CASES))
+def test_cue_table(detector: Detector, lang: str, text: str, label: Label, spans: dict, suppressed: str | None) -> None:
+    _check(detector.detect(text), text, label, spans, suppressed)
+
+
+def test_table_size_and_coverage() -> None:
+    def count(cases: list, label: Label | None = None) -> int:
+        return sum(1 for p in cases if label is None or p.values[2] is label)
+
+    assert count(ZH_CASES) >= 80 and count(EN_CASES) >= 80 and count(MIXED_CASES) >= 40
+    assert len(ALL_CASES) >= 240
+    for cases in (ZH_CASES, EN_CASES, MIXED_CASES):
+        for label in Label:
+            assert count(cases, label) > 0, label
+    xfails = sum(1 for p in ALL_CASES if p.marks)
+    assert xfails <= len(ALL_CASES) // 10
+
+
+# ---------------------------------------------------------------------------------------------
+# The examples the issue names, and suppression reasons, spelled out.
+
+
+def test_issue_example_pivot_to_plan_b(detector: Detector) -> None:
+    detection = detector.detect("这个方向不对，我们换成方案B吧")
+    assert detection.label is PIVOT
+    assert same_thing(detection.replacement, "方案B")
+
+
+def test_issue_example_negated_redis(detector: Detector) -> None:
+    detection = detector.detect("I'm not saying we should drop Redis, just asking")
+    assert detection.label is NONE
+    assert detection.explanation.suppressed, "the drop cue should be recorded as suppressed"
+    assert {s.reason for s in detection.explanation.suppressed} == {"negation"}
+    assert any("drop" in s.hit.span.lower() for s in detection.explanation.suppressed)
+
+
+def test_issue_example_fact_correction(detector: Detector) -> None:
+    detection = detector.detect("这个数字不对，应该是42")
+    assert detection.label is NONE
+    assert not detection.explanation.fired
+
+
+# fmt: off
+SUPPRESSION_CASES = [
+    ("I'm not saying we should drop Redis, just asking", "negation"),
+    ("要不要放弃A？", "question"),
+    ("my manager wants to scrap it, but I disagree", "reported"),
+    ("日志里写着 'plan rejected'", "quote"),
+    ("我不是说这个方向不对，只是想再确认一下", "negation"),
+    ("what if we dropped Redis?", "hypothetical"),
+    ("如果放弃Redis，缓存层会怎样？", "hypothetical"),
+    ("Should we scrap the Redis cache?", "question"),
+    ("老板觉得微服务就不考虑了，我不这么看", "reported"),
+    ("```\n# drop the legacy table\n```\n这段代码安全吗", "code"),
+    ("他原话是「Kafka 不行，换成 RabbitMQ」", "quote"),
+    ("[ERROR] option rejected by policy engine\n这是什么意思", "log"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("text", "reason"), SUPPRESSION_CASES)
+def test_suppressed_cue_records_reason(detector: Detector, text: str, reason: str) -> None:
+    detection = detector.detect(text)
+    vetoed = [(s.hit.cue_id, s.reason, s.evidence) for s in detection.explanation.suppressed]
+    assert detection.label is NONE, f"{text!r}: {detection.label.value}, fired={detection.explanation.fired}"
+    assert not detection.explanation.fired
+    assert detection.explanation.suppressed, f"{text!r}: no cue matched at all"
+    assert {s.reason for s in detection.explanation.suppressed} == {reason}, vetoed
+
+
+def test_adopted_reported_view_counts(detector: Detector) -> None:
+    # The user takes the reported view as their own: the cue stands.
+    assert detector.detect("老板说这个方案不行，有道理，那就不做了").label is REJECT
+    assert detector.detect("my manager wants to scrap the dashboard and I agree, let's drop it").label is REJECT
+
+
+# ---------------------------------------------------------------------------------------------
+# Edge inputs
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n\t  \n", "\u3000\u3000", "\u200b"])
+def test_empty_or_blank_text_is_none(detector: Detector, text: str) -> None:
+    detection = detector.detect(text)
+    assert detection.label is NONE
+    assert not detection.explanation.fired
+
+
+def test_one_megabyte_turn_finishes(detector: Detector) -> None:
+    chunk = "这个方向不对，我们换成方案B吧。drop the Redis idea, use Postgres instead. 不是网络的问题 " * 10
+    text = (chunk * (1_048_576 // len(chunk) + 1))[:1_048_576]
+    detection = detector.detect(text)
+    assert detection.label in set(Label)

@@ -1,0 +1,75 @@
+"""The shipped model, its manifest, trust checks, evaluation figures and reproducible training."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from detector.classifier import load_model, manifest_path, sha256_file
+from detector.errors import ModelError
+from detector.learn import evaluate, load_labeled, train
+from detector.detect import Detector, Mode
+from detector.loading import default_model_path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_shipped_manifest_matches_shipped_model() -> None:
+    model = default_model_path()
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    assert manifest["sha256"] == sha256_file(model)
+    assert manifest["labels"] == ["NONE", "REJECT", "PIVOT", "REOPEN"]
+    assert {"rules", "classifier", "hybrid"} <= set(manifest["test_figures"])
+    assert model.stat().st_size < 20 * 1024 * 1024
+
+
+def test_default_detector_is_hybrid_on_the_shipped_model() -> None:
+    from detector.loading import build_detector
+
+    detection = build_detector().detect("这个方向不对，我们换成方案B吧")
+    assert detection.explanation.classifier_probability is not None
+    assert detection.label.value == "PIVOT"
+
+
+def test_tampered_model_is_refused(tmp_path: Path) -> None:
+    copy = tmp_path / "model.joblib"
+    shutil.copy(default_model_path(), copy)
+    shutil.copy(manifest_path(default_model_path()), manifest_path(copy))
+    with copy.open("ab") as handle:
+        handle.write(b"tampered")
+    with pytest.raises(ModelError, match="does not match its manifest"):
+        load_model(copy)
+
+
+def test_untrusted_model_is_refused_unless_allowed(tmp_path: Path) -> None:
+    copy = tmp_path / "other.joblib"
+    copy.write_bytes(default_model_path().read_bytes() + b"\0")
+    with pytest.raises(ModelError, match="untrusted model"):
+        load_model(copy)
+    with pytest.raises(ModelError, match="cannot load model|not a pivot-detector model"):
+        load_model(copy, allow_untrusted=True)
+
+
+def test_eval_figures_have_the_documented_keys() -> None:
+    figures = evaluate(Detector(Mode.RULES), load_labeled([ROOT / "data" / "dev.jsonl"])[:150])
+    assert {"n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "per_label", "per_lang"} <= set(figures)
+    assert set(figures["per_label"]) == {"REJECT", "PIVOT", "REOPEN", "NONE"}
+    assert set(figures["per_label"]["REJECT"]) == {"precision", "recall", "f1", "support"}
+
+
+def test_training_is_reproducible_and_writes_a_trusted_manifest(tmp_path: Path) -> None:
+    lines = (ROOT / "data" / "train.jsonl").read_text(encoding="utf-8").splitlines()
+    small_train = tmp_path / "train.jsonl"
+    small_train.write_text("\n".join(lines[:60]) + "\n", encoding="utf-8")
+    dev_lines = (ROOT / "data" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
+    small_dev = tmp_path / "dev.jsonl"
+    small_dev.write_text("\n".join(dev_lines[:20]) + "\n", encoding="utf-8")
+    first = train([small_train], small_dev, tmp_path / "a.joblib", log=lambda _: None)
+    second = train([small_train], small_dev, tmp_path / "b.joblib", log=lambda _: None)
+    assert first["dev_figures"] == second["dev_figures"]
+    assert first["training_data_sha256"] == second["training_data_sha256"]
+    model = load_model(tmp_path / "a.joblib")  # trusted: this user trained it
+    assert model.manifest["sha256"] == sha256_file(tmp_path / "a.joblib")
