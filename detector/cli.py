@@ -57,6 +57,28 @@ def _build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
     _add_model_options(evaluate)
     evaluate.set_defaults(run=_run_eval)
+
+    relapse = commands.add_parser("eval-relapse", help="score the relapse guard on labeled reply cases")
+    relapse.add_argument("file", type=Path, help="JSONL cases: rejected, current_decision, reply, label")
+    relapse.add_argument("--json", action="store_true", help="print one JSON object")
+    relapse.set_defaults(run=_run_eval_relapse)
+
+    hook = commands.add_parser("hook", help="pre-turn hook: one JSON object on stdin, one on stdout")
+    hook.add_argument("--store", type=Path, help="SQLite state file (default: in the user state folder)")
+    _add_model_options(hook)
+    hook.set_defaults(run=_run_hook)
+
+    state = commands.add_parser("state", help="show or reset a conversation's stored state")
+    state.add_argument("action", choices=["show", "reset", "list"])
+    state.add_argument("conversation_id", nargs="?")
+    state.add_argument("--store", type=Path, help="SQLite state file (default: in the user state folder)")
+    state.add_argument("--form", choices=["json", "full", "short", "solidified"], default="json")
+    state.set_defaults(run=_run_state)
+
+    trust = commands.add_parser("trust", help="trust a model file you obtained elsewhere (it can run code)")
+    trust.add_argument("model", type=Path)
+    trust.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    trust.set_defaults(run=_run_trust)
     return parser
 
 
@@ -119,6 +141,72 @@ def _run_eval(args: argparse.Namespace) -> int:
 
     figures = evaluate(_detector(args), load_labeled([args.file]))
     print(json.dumps(figures, ensure_ascii=False) if args.json else format_figures(figures))
+    return 0
+
+
+def _run_eval_relapse(args: argparse.Namespace) -> int:
+    from detector.learn import evaluate_relapse
+
+    figures = evaluate_relapse(args.file)
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False))
+    else:
+        print("  ".join(f"{k} {v}" for k, v in figures.items() if not isinstance(v, dict)))
+        for lang, row in figures.get("per_lang", {}).items():
+            print(f"  {lang}: " + "  ".join(f"{k} {v}" for k, v in row.items()))
+    return 0
+
+
+def _run_hook(args: argparse.Namespace) -> int:
+    from detector.hook import PreTurnHook, handle_hook_input
+
+    hook = PreTurnHook(store_path=args.store, mode=args.mode, model_path=args.model)
+    output = handle_hook_input(hook, sys.stdin.read())
+    if output:
+        print(output)
+    return 0
+
+
+def _run_state(args: argparse.Namespace) -> int:
+    from detector.render import render_convergence, render_key_info, render_solidified
+    from detector.store import SQLiteStore
+
+    store = SQLiteStore(args.store)
+    if args.action == "list":
+        print("\n".join(store.ids()))
+        return 0
+    if not args.conversation_id:
+        raise PivotError(f"pivot state {args.action} needs a CONVERSATION_ID")
+    if args.action == "reset":
+        found = store.delete(args.conversation_id)
+        print(f"{'reset' if found else 'no state for'} {args.conversation_id} in {store.path}", file=sys.stderr)
+        return 0
+    state = store.get(args.conversation_id)
+    if state is None:
+        raise PivotError(f"{store.path}: no state for conversation {args.conversation_id!r}")
+    render = {"full": render_convergence, "short": render_key_info, "solidified": render_solidified}
+    print(state.model_dump_json(indent=2) if args.form == "json" else render[args.form](state))
+    return 0
+
+
+def _run_trust(args: argparse.Namespace) -> int:
+    from detector.classifier import sha256_file
+    from detector.trust import trust_hash
+
+    if not args.model.exists():
+        raise PivotError(f"{args.model}: no such file")
+    digest = sha256_file(args.model)
+    print(
+        f"warning: {args.model} is a pickle; loading it runs whatever code it contains. "
+        f"Trust it only if you know who built it (sha256 {digest}).",
+        file=sys.stderr,
+    )
+    if not args.yes:
+        answer = input("trust this model? [y/N] ") if sys.stdin.isatty() else ""
+        if answer.strip().lower() not in ("y", "yes"):
+            raise PivotError("not trusted (pass --yes to confirm without a prompt)")
+    trust_hash(digest, str(args.model.resolve()))
+    print(f"trusted {args.model} ({digest[:12]}…)", file=sys.stderr)
     return 0
 
 

@@ -274,3 +274,70 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
 def _headline(figures: dict[str, Any]) -> dict[str, Any]:
     keys = ("n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "per_lang")
     return {key: figures[key] for key in keys if key in figures}
+
+
+# ------------------------------------------------------------------------------------------
+# Relapse cases
+
+
+def evaluate_relapse(path: Path) -> dict[str, Any]:
+    """Accuracy, precision, recall and F1 (RELAPSE positive) of the relapse guard on labeled cases.
+
+    Each case gives the rejected alternatives and the current decision; the state is built from
+    them and the reply is checked. A case with `"user_reopened": true` has its alternatives
+    reopened, not rejected. Extra fields are ignored.
+    """
+    import json
+
+    from detector.relapse import check_reply
+    from detector.render import default_revisit_if
+    from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
+
+    rows: list[tuple[str, bool, bool]] = []
+    for line_number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+            lang = case.get("lang") or detect_language(case["reply"])
+            state = ConvergenceState(conversation_id=str(case.get("id", line_number)), lang=lang)
+            if case.get("current_decision"):
+                state.current_decision = CurrentDecision(text=case["current_decision"], since_turn=1)
+            if not case.get("user_reopened"):
+                state.rejected = [
+                    RejectedAlternative(
+                        alternative_id=f"alt-{i}",
+                        alternative=item["alternative"],
+                        rejected_at=1,
+                        reason=item.get("reason"),
+                        revisit_if=default_revisit_if(lang),
+                        evidence="",
+                    )
+                    for i, item in enumerate(case["rejected"])
+                ]
+            gold = case["label"] == "RELAPSE"
+            predicted = check_reply(state, case["reply"]).verdict == "RELAPSE"
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"{path}:{line_number}: not a relapse case ({type(exc).__name__}: {exc})") from None
+        rows.append((lang, gold, predicted))
+    if not rows:
+        raise InputError(f"{path}: no cases")
+
+    def figures(subset: list[tuple[str, bool, bool]]) -> dict[str, Any]:
+        gold = [g for _, g, _ in subset]
+        predicted = [p for _, _, p in subset]
+        precision, recall, f1, _ = precision_recall_fscore_support(
+            gold, predicted, average="binary", pos_label=True, zero_division=0
+        )
+        accuracy = sum(g == p for g, p in zip(gold, predicted)) / len(subset)
+        return {
+            "n": len(subset),
+            "accuracy": round(accuracy, 4),
+            "precision": round(float(precision), 4),
+            "recall": round(float(recall), 4),
+            "f1": round(float(f1), 4),
+        }
+
+    result = figures(rows)
+    result["per_lang"] = {lang: figures([r for r in rows if r[0] == lang]) for lang in sorted({r[0] for r in rows})}
+    return result

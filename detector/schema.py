@@ -197,3 +197,103 @@ class Detection(BaseModel):
     revisit_if: str | None = None
     lang: LangTag
     explanation: Explanation
+
+
+# ---------------------------------------------------------------------------------------------
+# Convergence state (DESIGN §3): what the tracker keeps per conversation.
+
+AlternativeStatus = Literal["proposed", "current", "rejected", "reopened"]
+
+
+class Alternative(BaseModel):
+    """A direction that was proposed: by the assistant (方案A：…) or by the user."""
+
+    id: str = Field(description="stable id within the conversation, e.g. alt-3")
+    label: str = Field(description="how the conversation names it: 方案A, Option 2, Redis 缓存")
+    summary: str
+    first_turn: int
+    status: AlternativeStatus = "proposed"
+    proposed_by: Literal["assistant", "user"] = "assistant"
+
+
+class RejectedAlternative(BaseModel):
+    """An alternative the user ruled out, with when, why and on what condition it may return."""
+
+    alternative_id: str
+    alternative: str = Field(description="the alternative's label and summary, as shown in the block")
+    rejected_at: int
+    reason: str | None = None
+    revisit_if: str
+    evidence: str = Field(description="the user's words")
+
+
+class CurrentDecision(BaseModel):
+    """What is decided now."""
+
+    text: str
+    since_turn: int
+    rationale: str | None = None
+    alternative_id: str | None = None
+
+
+class StateEvent(BaseModel):
+    """One change of state, kept in order so a reopened rejection stays visible in the history."""
+
+    turn: int
+    kind: Literal["proposed", "rejected", "pivoted", "reopened", "accepted", "constraint", "checkpoint"]
+    alternative_id: str | None = None
+    text: str = ""
+
+
+class ConvergenceState(BaseModel):
+    """A conversation's current cognitive state: decided, rejected, constrained, open, next."""
+
+    conversation_id: str
+    lang: LangTag = "en"
+    turn: int = Field(0, description="user turns seen so far; turn numbers below count user turns from 1")
+    current_decision: CurrentDecision | None = None
+    alternatives: list[Alternative] = Field(default_factory=list)
+    rejected: list[RejectedAlternative] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    open_questions: list[str] = Field(default_factory=list)
+    next_action: str | None = None
+    last_checkpoint_turn: int = 0
+    history: list[StateEvent] = Field(default_factory=list)
+    recent_turns: list[Turn] = Field(default_factory=list, description="the last turns, the detector's context")
+    last_suggestion: dict[str, Any] | None = Field(None, description="trigger, key and turn of the last suggestion (cooldown)")
+
+
+class PatchOperation(BaseModel):
+    """One state change, in the spirit of JSON Patch: op, path, value."""
+
+    op: Literal["add", "replace", "remove"]
+    path: str
+    value: Any = None
+
+
+Trigger = Literal["rejection", "pivot", "reopen", "turn_reminder", "solidify_command"]
+
+
+class Suggestion(BaseModel):
+    """What the pre-turn hook returns when the agent should update its checkpoint."""
+
+    trigger: Trigger
+    priority: Literal["high", "normal", "low"]
+    conversation_id: str
+    turn: int
+    detections: list[Detection] = Field(default_factory=list)
+    patch: list[PatchOperation] = Field(default_factory=list)
+    block: str
+    key_info: str = Field("", description="the short form, one line per rejected alternative")
+    instruction: str
+    lang: LangTag
+
+
+class RelapseVerdict(BaseModel):
+    """Does an assistant reply re-propose a rejected alternative?"""
+
+    verdict: Literal["RELAPSE", "OK"]
+    alternative: str | None = Field(None, description="the rejected alternative the reply brings back")
+    rejected_at: int | None = None
+    evidence: str | None = Field(None, description="the sentence of the reply that decided")
+    reason: str = Field("", description="why, in words")

@@ -1,0 +1,52 @@
+"""Statements the tracker records besides rejections: acceptances, standing constraints, next steps.
+
+An acceptance ("好，就按B来", "sounds good, go with option 2") is NONE for the classifier (nothing
+is rejected) but sets the current decision. A standing constraint ("必须兼容 Python 3.8", "we
+can't add new infrastructure") holds for the rest of the conversation. The assistant's stated next
+step ("下一步：压测", "Next, I'll write the migration") is what the block lists under next action.
+All patterns are bounded (no nested or unbounded repeats), like the cue lexicons.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ACCEPT_RE = re.compile(
+    r"^(?:好|好的|行|可以|嗯|ok|okay|sure|yes|yep|great|sounds good|perfect|cool|alright|agreed|deal)?[,，.!！。 ]{0,3}"
+    r"(?:就|那就|那|we'?ll|let'?s|i'?ll|go|ok)?\s{0,2}"
+    r"(?:按|用|选|走|定|上|去|采用|选择|go with|use|do|pick|choose|take|stick with|settle on|book)\s{0,2}"
+    r"(?P<choice>[^,，。.!！?？;；\n]{1,40}?)\s{0,2}(?:来|吧|了|吧。|then|it is)?\s{0,2}[,，。.!！]?\s{0,2}$"
+    r"|^(?:好|好的|行|可以|ok|okay|sure|sounds good|great|perfect)[,，.!！。 ]{0,3}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
+    re.IGNORECASE,
+)
+_CONSTRAINT_RE = re.compile(
+    r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
+    r"we (?:can'?t|cannot|must|have to|need to) |it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
+    r"has to (?:be|stay|support|run|work)|no more than|at most|budget is|our budget|hard requirement|non-negotiable)"
+    r"[^。.!！?？;；\n]{2,80})",
+    re.IGNORECASE,
+)
+_NEXT_STEP_RE = re.compile(
+    r"(?:下一步|接下来|next step|next,|next up|then I'?ll|I'?ll now|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
+    r"(?P<step>[^。.!！?？\n]{3,80})",
+    re.IGNORECASE,
+)
+
+
+def acceptance_choice(text: str) -> str | None:
+    """What the user accepts ("B", "option 2", or "" for "就这么定了"); None if not an acceptance."""
+    match = _ACCEPT_RE.search(text.strip())
+    if match is None:
+        return None
+    return (match.group("choice") or "").strip()
+
+
+def constraints_in(text: str) -> list[str]:
+    """The standing constraints a user turn states, each as its own clause."""
+    return [m.group("constraint").strip() for m in _CONSTRAINT_RE.finditer(text)]
+
+
+def next_step_in(text: str) -> str | None:
+    """The next step an assistant turn announces, if it does."""
+    match = _NEXT_STEP_RE.search(text)
+    return match.group("step").strip() if match else None

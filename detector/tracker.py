@@ -1,0 +1,343 @@
+"""Per-conversation convergence state, and when to tell the agent to update its checkpoint.
+
+The tracker turns detections into state: proposals become alternatives; a REJECT rules one out
+(with turn, reason, revisit condition and the user's words); a PIVOT does the same and makes the
+replacement the current decision; a REOPEN takes it off the rejected list (the history keeps the
+event); an acceptance sets the current decision; stated constraints are kept. Then the policy
+decides whether this turn deserves a Suggestion (DESIGN §5 step 5).
+
+Every update is one read-modify-write through the store, so the hook in several processes and the
+HTTP server can serve one conversation at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
+from detector.detect import Detector
+from detector.relapse import check_reply
+from detector.render import default_revisit_if, instruction_for, render_convergence, render_key_info, render_solidified
+from detector.schema import (
+    Alternative,
+    ConvergenceState,
+    CurrentDecision,
+    Detection,
+    Label,
+    PatchOperation,
+    RejectedAlternative,
+    RelapseVerdict,
+    StateEvent,
+    Suggestion,
+    Trigger,
+    Turn,
+)
+from detector.statements import acceptance_choice, constraints_in, next_step_in
+from detector.store import MemoryStore, StateStore
+from detector.text import detect_language, normalize
+
+SOLIDIFY_COMMANDS = ("/converge", "/solidify")
+_TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "reopen"}
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerConfig:
+    """Policy settings; the defaults are those of DESIGN §5 and issue 4."""
+
+    reminder_every: int = 8
+    checkpoint_tool: str = "update_working_checkpoint"
+    min_confidence: float = 0.5
+    context_turns: int = 12
+    max_summary_chars: int = 120
+
+
+class ConvergenceTracker:
+    """Keeps one ConvergenceState per conversation in a store and applies the suggestion policy."""
+
+    def __init__(
+        self, detector: Detector, store: StateStore | None = None, config: TrackerConfig = TrackerConfig()
+    ) -> None:
+        self.detector = detector
+        self.store = store if store is not None else MemoryStore()
+        self.config = config
+
+    # -- public API ---------------------------------------------------------------------------
+
+    def observe_user(self, conversation_id: str, text: str) -> Suggestion | None:
+        """Update the state with a user turn; return a Suggestion when the checkpoint needs one."""
+        return self.store.update(conversation_id, lambda state: self._on_user(conversation_id, state, text))
+
+    def observe_assistant(self, conversation_id: str, turn: Turn | str) -> RelapseVerdict:
+        """Update the state with an assistant turn; return whether it relapses to a rejected option."""
+        if isinstance(turn, str):
+            turn = Turn(role="assistant", text=turn)
+        return self.store.update(conversation_id, lambda state: self._on_assistant(conversation_id, state, turn))
+
+    def mark_checkpoint(self, conversation_id: str, turn: int | None = None) -> ConvergenceState:
+        """Record that the agent updated its checkpoint (resets the reminder)."""
+
+        def apply(state: ConvergenceState | None) -> tuple[ConvergenceState, ConvergenceState]:
+            state = state or ConvergenceState(conversation_id=conversation_id)
+            state.last_checkpoint_turn = state.turn if turn is None else turn
+            state.history.append(StateEvent(turn=state.last_checkpoint_turn, kind="checkpoint"))
+            return state, state
+
+        return self.store.update(conversation_id, apply)
+
+    def state(self, conversation_id: str) -> ConvergenceState:
+        """The current state (an empty one for an unknown conversation)."""
+        return self.store.get(conversation_id) or ConvergenceState(conversation_id=conversation_id)
+
+    # -- user turns ---------------------------------------------------------------------------
+
+    def _on_user(
+        self, conversation_id: str, state: ConvergenceState | None, text: str
+    ) -> tuple[ConvergenceState, Suggestion | None]:
+        state = state or ConvergenceState(conversation_id=conversation_id)
+        state.turn += 1
+        clean = normalize(text)
+        command = clean.split(maxsplit=1)[0].lower() if clean else ""
+        patch: list[PatchOperation] = []
+        detection: Detection | None = None
+        if command in SOLIDIFY_COMMANDS:
+            self._remember(state, Turn(role="user", text=clean))
+            return state, self._suggest(state, "solidify_command", "high", [], patch, key=None)
+        detection = self.detector.detect(clean, state.recent_turns, lang=None)
+        key = None
+        if detection.label.is_positive and detection.confidence >= self.config.min_confidence:
+            key = self._apply_detection(state, detection, clean, patch)
+        else:
+            self._apply_statement(state, clean, patch)
+        self._remember(state, Turn(role="user", text=clean))
+        state.lang = detect_language(" ".join(t.text for t in state.recent_turns if t.role == "user"))  # type: ignore[assignment]
+        self._refresh_open_questions(state)
+
+        if key is not None:
+            trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
+            if self._is_repeat(state, trigger, key):
+                return state, None
+            return state, self._suggest(state, trigger, "high", [detection], patch, key=key)
+        if self._reminder_due(state):
+            return state, self._suggest(state, "turn_reminder", "normal", [], patch, key=None)
+        return state, None
+
+    def _apply_detection(
+        self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
+    ) -> str:
+        """Change the state for a REJECT, PIVOT or REOPEN; return the key used for the cooldown."""
+        target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
+        if detection.label is Label.REOPEN:
+            target = self._find_alternative(state, detection.target, text, statuses=("rejected",)) or target
+            if target is None:
+                target = self._add_alternative(state, detection.target or text[:40], "user", patch)
+            before = len(state.rejected)
+            state.rejected = [r for r in state.rejected if r.alternative_id != target.id]
+            if len(state.rejected) != before:
+                patch.append(PatchOperation(op="remove", path=f"/rejected/{target.id}"))
+            self._set_status(state, target, "reopened", patch)
+            state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
+            return f"reopen:{target.id}"
+        if target is None:
+            target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
+        self._reject(state, target, detection, text, patch)
+        if detection.label is Label.PIVOT:
+            replacement = None
+            if detection.replacement:
+                replacement = self._find_alternative(
+                    state, detection.replacement, detection.replacement, statuses=("proposed", "reopened", "current")
+                ) or self._add_alternative(state, detection.replacement, "user", patch)
+            if replacement is not None and replacement.id != target.id:
+                self._decide(state, replacement, detection.reason, patch)
+            state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))
+            return f"pivot:{target.id}"
+        return f"reject:{target.id}"
+
+    def _reject(
+        self, state: ConvergenceState, target: Alternative, detection: Detection, text: str, patch: list[PatchOperation]
+    ) -> None:
+        if target.status == "rejected":
+            return  # said again: the first rejection (its turn, reason, evidence) stands
+        self._set_status(state, target, "rejected", patch)
+        entry = RejectedAlternative(
+            alternative_id=target.id,
+            alternative=_display(target),
+            rejected_at=state.turn,
+            reason=detection.reason,
+            revisit_if=detection.revisit_if or default_revisit_if(state.lang),
+            evidence=text[:200],
+        )
+        state.rejected.append(entry)
+        patch.append(PatchOperation(op="add", path="/rejected/-", value=entry.model_dump()))
+        if state.current_decision is not None and state.current_decision.alternative_id == target.id:
+            state.current_decision = None
+            patch.append(PatchOperation(op="remove", path="/current_decision"))
+        state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
+
+    def _apply_statement(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
+        """NONE turns may still accept a proposal or state a constraint."""
+        choice = acceptance_choice(text)
+        if choice is not None:
+            chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
+            if chosen is not None:
+                self._decide(state, chosen, None, patch)
+                state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
+        for constraint in constraints_in(text):
+            if constraint not in state.constraints:
+                state.constraints.append(constraint)
+                patch.append(PatchOperation(op="add", path="/constraints/-", value=constraint))
+                state.history.append(StateEvent(turn=state.turn, kind="constraint", text=constraint))
+
+    def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
+        if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
+            return  # already the decision: keep the turn it was first decided
+        for alternative in state.alternatives:
+            if alternative.status == "current" and alternative.id != chosen.id:
+                alternative.status = "proposed"
+        self._set_status(state, chosen, "current", patch)
+        state.current_decision = CurrentDecision(
+            text=_display(chosen), since_turn=state.turn, rationale=rationale, alternative_id=chosen.id
+        )
+        patch.append(PatchOperation(op="replace", path="/current_decision", value=state.current_decision.model_dump()))
+
+    # -- assistant turns ----------------------------------------------------------------------
+
+    def _on_assistant(
+        self, conversation_id: str, state: ConvergenceState | None, turn: Turn
+    ) -> tuple[ConvergenceState, RelapseVerdict]:
+        state = state or ConvergenceState(conversation_id=conversation_id)
+        text = normalize(turn.text)
+        verdict = check_reply(state, text)
+        if any(call.name == self.config.checkpoint_tool for call in turn.tool_calls):
+            state.last_checkpoint_turn = state.turn
+            state.history.append(StateEvent(turn=state.turn, kind="checkpoint"))
+        if text:
+            for proposal in extract_proposals(text):
+                if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
+                    self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
+            step = next_step_in(text)
+            if step:
+                state.next_action = step
+            self._remember(state, Turn(role="assistant", text=text))
+            self._refresh_open_questions(state)
+        return state, verdict
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _find_alternative(
+        self,
+        state: ConvergenceState,
+        reference: str | None,
+        text: str,
+        statuses: Sequence[str] | None,
+        exact: bool = False,
+    ) -> Alternative | None:
+        """Explicit label first, then content overlap, then (for "这个"/none) the most recent.
+
+        Labels and names are matched against every alternative, whatever its status, so "A"
+        means 方案A even after A was rejected; `statuses` only narrows the fallback to the most
+        recent proposal.
+        """
+        everything = state.alternatives
+        if not everything:
+            return None
+        if exact:
+            return next((a for a in everything if a.summary == reference), None)
+        proposals = [Proposal(a.label, a.summary) for a in everything]
+        chosen: Proposal | None = None
+        if reference and names_label(reference):
+            chosen = resolve_reference(reference, reference, proposals)
+        if chosen is None and names_label(text):
+            chosen = resolve_reference(None, text, proposals)
+        if chosen is None and reference and not is_deictic(reference):
+            chosen = best_overlap(reference, proposals)
+        if chosen is not None:
+            return everything[proposals.index(chosen)]
+        candidates = [a for a in everything if statuses is None or a.status in statuses]
+        if reference is None or is_deictic(reference):
+            overlapping = best_overlap(text, [Proposal(a.label, a.summary) for a in candidates])
+            if overlapping is not None:
+                return next(a for a in candidates if a.summary == overlapping.summary)
+            return candidates[-1] if candidates else None
+        return None
+
+    def _add_alternative(
+        self, state: ConvergenceState, summary: str, by: str, patch: list[PatchOperation], label: str | None = None
+    ) -> Alternative:
+        summary = summary.strip()[: self.config.max_summary_chars]
+        alternative = Alternative(
+            id=f"alt-{len(state.alternatives) + 1}",
+            label=label or Proposal(summary, summary).name,
+            summary=summary,
+            first_turn=max(state.turn, 1),
+            proposed_by=by,  # type: ignore[arg-type]
+        )
+        state.alternatives.append(alternative)
+        patch.append(PatchOperation(op="add", path="/alternatives/-", value=alternative.model_dump()))
+        return alternative
+
+    @staticmethod
+    def _set_status(state: ConvergenceState, alternative: Alternative, status: str, patch: list[PatchOperation]) -> None:
+        if alternative.status != status:
+            alternative.status = status  # type: ignore[assignment]
+            index = state.alternatives.index(alternative)
+            patch.append(PatchOperation(op="replace", path=f"/alternatives/{index}/status", value=status))
+
+    def _remember(self, state: ConvergenceState, turn: Turn) -> None:
+        state.recent_turns = (state.recent_turns + [turn])[-self.config.context_turns :]
+
+    @staticmethod
+    def _refresh_open_questions(state: ConvergenceState) -> None:
+        undecided = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+        if len(undecided) >= 2 and state.current_decision is None:
+            names = " / ".join(_display(a) for a in undecided[-4:])
+            state.open_questions = [("选哪个：" if state.lang == "zh" else "Which one: ") + names]
+        elif any(a.status == "reopened" for a in undecided):
+            reopened = [a for a in undecided if a.status == "reopened"]
+            state.open_questions = [
+                ("重新考虑：" if state.lang == "zh" else "Reconsidering: ") + _display(reopened[-1])
+            ]
+        else:
+            state.open_questions = []
+
+    def _is_repeat(self, state: ConvergenceState, trigger: str, key: str) -> bool:
+        last = state.last_suggestion
+        return bool(last and last.get("key") == key and last.get("trigger") == trigger and state.turn - last.get("turn", 0) <= 1)
+
+    def _reminder_due(self, state: ConvergenceState) -> bool:
+        exploratory = len(state.alternatives) >= 2 or bool(state.rejected)
+        last = state.last_suggestion or {}
+        since = max(state.last_checkpoint_turn, last.get("turn", 0) if last.get("trigger") == "turn_reminder" else 0)
+        return exploratory and state.turn - since >= self.config.reminder_every
+
+    def _suggest(
+        self,
+        state: ConvergenceState,
+        trigger: Trigger,
+        priority: str,
+        detections: list[Detection],
+        patch: list[PatchOperation],
+        key: str | None,
+    ) -> Suggestion:
+        state.last_suggestion = {"trigger": trigger, "key": key, "turn": state.turn}
+        block = render_solidified(state) if trigger == "solidify_command" else render_convergence(state)
+        return Suggestion(
+            trigger=trigger,
+            priority=priority,  # type: ignore[arg-type]
+            conversation_id=state.conversation_id,
+            turn=state.turn,
+            detections=detections,
+            patch=patch,
+            block=block,
+            key_info=render_key_info(state),
+            instruction=instruction_for(trigger, state.lang),
+            lang=state.lang,
+        )
+
+
+def _display(alternative: Alternative) -> str:
+    return Proposal(alternative.label, alternative.summary).display if alternative.label != alternative.summary else alternative.summary
+
+
+def _fallback_name(text: str) -> str:
+    return text[:40]
