@@ -79,6 +79,13 @@ def _build_parser() -> argparse.ArgumentParser:
     trust.add_argument("model", type=Path)
     trust.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     trust.set_defaults(run=_run_trust)
+
+    # Commands whose arguments live beside their subsystem; each module is light (argument
+    # definitions only) and imports its subsystem inside the command's run function.
+    from detector import cli_scan, cli_serve
+
+    cli_scan.register(commands, _add_model_options)
+    cli_serve.register(commands, _add_model_options)
     return parser
 
 

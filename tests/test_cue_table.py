@@ -439,7 +439,7 @@ EN_CASES = [
     case("en", "Kafka's a no from me.", REJECT, target="Kafka"),
     case("en", "that's not gonna fly with security", REJECT),
     case("en", "We tried the sidecar approach for two weeks and it's a mess, abandoning it", REJECT),
-    case("en", "Nah, that neighborhood is way too sketchy", REJECT, target="neighborhood"),
+    case("en", "Nah, that neighborhood is way too sketchy", REJECT, reason="too sketchy"),
     case("en", "Drop the whole localization effort for v1.", REJECT, target="localization effort"),
     case("en", "I don't love the idea of running our own mail server", REJECT, target="running our own mail server"),
     case("en", "Hmm, that's too heavy. What about a plain cron job instead?", PIVOT, replacement="plain cron job"),
