@@ -55,6 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
     evaluate = commands.add_parser("eval", help="score a model on labeled transcripts")
     evaluate.add_argument("file", type=Path, help="labeled transcripts (JSONL)")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
+    evaluate.add_argument("--compare", type=Path, metavar="PATH", help="a second model: both side by side, with B - A")
     _add_model_options(evaluate)
     evaluate.set_defaults(run=_run_eval)
 
@@ -146,6 +147,12 @@ def _run_eval(args: argparse.Namespace) -> int:
     from detector.display import format_figures
     from detector.learn import evaluate, load_labeled
 
+    if args.compare is not None:
+        from detector.compare import compare_models, format_comparison
+
+        result = compare_models(args.file, args.model, args.compare, args.mode, args.trust_model)
+        print(json.dumps(result, ensure_ascii=False) if args.json else format_comparison(result))
+        return 0
     figures = evaluate(_detector(args), load_labeled([args.file]))
     print(json.dumps(figures, ensure_ascii=False) if args.json else format_figures(figures))
     return 0

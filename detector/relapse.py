@@ -33,8 +33,16 @@ _RULED_OUT_RE = re.compile(
 _PROPOSES_RE = re.compile(
     r"也可以|还可以|可以考虑|可以试|可以用|可以换|不妨|建议|推荐|试试|试一下|或者用|或者上|或者换|或者|换成|改用|换回|要不|考虑一下|"
     r"也能|能解决|可以解决|会更好|更合适|值得|顺便|再加|加上|引入|上一个|搭一个|用一下|"
+    r"不错|挺好|更好|更省|更快|更稳|更灵活|值|划算|性价比|"
     r"\b(?:would|could|might|maybe|perhaps|consider|suggest|recommend|how about|what about|try|alternatively|"
-    r"another option|you could|we could|worth|solve|solves|help|fix|add|use|switch|go with|bring in|spin up)\b",
+    r"another option|you could|we could|worth|solve|solves|help|fix|add|use|switch|go with|bring in|spin up|"
+    r"gives? you|buy us|keeps?|fits?|better|easier|faster|cheaper|drop-in|nice|great|instead)\b",
+    re.I,
+)
+# "I know you ruled out X, but …": a concession followed by a proposal brings X back.
+_CONCESSION_RE = re.compile(
+    r"(?:我知道|我理解|我明白|虽然|尽管|固然|\bI know\b|\bI understand\b|\bI get (?:it|that)\b|\bI reali[sz]e\b|"
+    r"\bgranted\b|\balthough\b|\bthough\b|\beven though\b)",
     re.I,
 )
 # Well-known variants: a reply that says "ElastiCache" re-proposes a rejected "Redis".
@@ -97,14 +105,15 @@ def _names_of(alternative: str) -> tuple[str, ...]:
 
 
 def _mentions(sentence: str, names: tuple[str, ...]) -> str | None:
+    """The name (or shared words of a name) under which the sentence mentions the alternative."""
     lowered = sentence.lower()
+    sentence_keys = content_keys(lowered)
     for name in names:
         if len(name) >= 2 and name in lowered:
             return name
-    keys = set().union(*(content_keys(name) for name in names)) if names else set()
-    if keys:
-        shared = keys & content_keys(lowered)
-        if len(shared) >= max(1, (len(keys) + 1) // 2):
+        keys = content_keys(name)
+        shared = keys & sentence_keys
+        if keys and len(shared) >= max(1, (len(keys) + 1) // 2):
             return sorted(shared)[0]
     return None
 
@@ -112,8 +121,9 @@ def _mentions(sentence: str, names: tuple[str, ...]) -> str | None:
 def _stance(sentence: str) -> str:
     """"proposes" or "frames": what follows a "but" decides, else a ruled-out frame wins."""
     parts = _BUT_RE.split(sentence, maxsplit=1)
-    if len(parts) == 2 and _PROPOSES_RE.search(parts[1]) and not _RULED_OUT_RE.search(parts[1]):
-        return "proposes"
+    if len(parts) == 2 and not _RULED_OUT_RE.search(parts[1]):
+        if _PROPOSES_RE.search(parts[1]) or _CONCESSION_RE.search(parts[0]):
+            return "proposes"
     if _RULED_OUT_RE.search(sentence):
         return "frames"
     return "proposes" if _PROPOSES_RE.search(sentence) else "frames"

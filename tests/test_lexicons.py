@@ -1,0 +1,202 @@
+"""The shipped cue lexicons are well formed, and broken lexicons are refused with a clear error."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import regex
+
+from detector.cues.lexicon import Lexicon, default_lexicon, load_lexicon
+from detector.errors import LexiconError
+from detector.schema import Label
+
+LANGS = ("zh", "en")
+
+
+def _flags(lang: str) -> int:
+    # The engine matches en case-insensitively and zh as written; examples are checked the same way.
+    return regex.IGNORECASE if lang == "en" else 0
+
+
+def _cue_params() -> list:
+    params = []
+    for lang in LANGS:
+        for cue in default_lexicon(lang).cue:
+            params.append(pytest.param(lang, cue.id, cue.pattern, cue.examples, id=cue.id))
+    return params
+
+
+def _span_params() -> list:
+    params = []
+    for lang in LANGS:
+        for index, span in enumerate(default_lexicon(lang).span):
+            params.append(pytest.param(lang, span.kind, span.pattern, span.examples, id=f"{lang}.span{index}.{span.kind}"))
+    return params
+
+
+@pytest.mark.parametrize(("lang", "cue_id", "pattern", "examples"), _cue_params())
+def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, examples: list[str]) -> None:
+    compiled = regex.compile(pattern, _flags(lang))
+    for example in examples:
+        assert compiled.search(example), f"{cue_id}: example {example!r} does not match"
+
+
+@pytest.mark.parametrize(("lang", "kind", "pattern", "examples"), _span_params())
+def test_every_span_example_matches_and_captures(lang: str, kind: str, pattern: str, examples: list[str]) -> None:
+    compiled = regex.compile(pattern, _flags(lang))
+    for example in examples:
+        match = compiled.search(example)
+        assert match, f"span {kind}: example {example!r} does not match"
+        assert match.group(kind), f"span {kind}: example {example!r} captures nothing"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lexicon_size_and_label_coverage(lang: str) -> None:
+    lexicon = default_lexicon(lang)
+    assert lexicon.lang == lang
+    assert len(lexicon.cue) >= 60
+    labels = {cue.label for cue in lexicon.cue}
+    assert labels == {Label.REJECT, Label.PIVOT, Label.REOPEN}
+    for label in labels:
+        assert sum(1 for cue in lexicon.cue if cue.label is label) >= 10, label
+    kinds = {guard.kind for guard in lexicon.guard}
+    assert {"negation", "question", "hypothetical", "reported", "adoption"} <= kinds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cue_ids_unique_and_prefixed(lang: str) -> None:
+    ids = [cue.id for cue in default_lexicon(lang).cue]
+    assert len(ids) == len(set(ids))
+    for cue_id, cue in zip(ids, default_lexicon(lang).cue):
+        assert cue_id.startswith(f"{lang}.{cue.label.value.lower()}."), cue_id
+
+
+def test_zh_patterns_never_use_word_boundary() -> None:
+    for cue in default_lexicon("zh").cue:
+        assert r"\b" not in cue.pattern, cue.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_named_groups_are_span_names(lang: str) -> None:
+    allowed = {"target", "replacement", "reason", "revisit_if"}
+    for cue in default_lexicon(lang).cue:
+        assert set(re.compile(cue.pattern).groupindex) <= allowed, cue.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_weights_are_in_range(lang: str) -> None:
+    for cue in default_lexicon(lang).cue:
+        assert 0.0 < cue.weight <= 0.9, cue.id
+
+
+# ---------------------------------------------------------------------------------------------
+# Broken lexicons: each fixture differs from a valid one in exactly one entry.
+
+VALID_CUE = """
+[[cue]]
+id = "{lang}.reject.fine"
+label = "REJECT"
+weight = 0.8
+pattern = '{fine}'
+examples = ["{fine_example}"]
+"""
+
+FINE = {"zh": ("方案(?:A|B)不行", "方案A不行"), "en": (r"\bdrop (?:it|that)\b", "drop it")}
+
+
+def _lexicon_text(lang: str, broken_cue: str, fragments: str = "") -> str:
+    fine, fine_example = FINE[lang]
+    valid = VALID_CUE.format(lang=lang, fine=fine, fine_example=fine_example)
+    head = f'lang = "{lang}"\n'
+    if fragments:
+        head += f"\n[fragments]\n{fragments}\n"
+    return head + valid + broken_cue
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_valid_fixture_loads(tmp_path: Path) -> None:
+    for lang in LANGS:
+        lexicon = load_lexicon(_write(tmp_path, f"{lang}.toml", _lexicon_text(lang, "")))
+        assert isinstance(lexicon, Lexicon)
+        assert [cue.id for cue in lexicon.cue] == [f"{lang}.reject.fine"]
+
+
+def _bad_cue(cue_id: str, pattern: str, label: str = "REJECT") -> str:
+    return f"""
+[[cue]]
+id = "{cue_id}"
+label = "{label}"
+weight = 0.7
+pattern = '{pattern}'
+examples = ["x"]
+"""
+
+
+# fmt: off
+BROKEN = [
+    # (name, lang, broken entry, fragments, words the error must name)
+    ("unbounded_star", "en", _bad_cue("en.reject.greedy", "drop .*"), "", ["cue.1", "unbounded"]),
+    ("unbounded_plus", "zh", _bad_cue("zh.reject.greedy", "放弃.+"), "", ["cue.1", "unbounded"]),
+    ("unbounded_open_range", "en", _bad_cue("en.reject.open", "drop a{2,}"), "", ["cue.1", "unbounded"]),
+    ("nested_quantifier", "en", _bad_cue("en.reject.nested", "(?:a{1,3}){1,5}"), "", ["cue.1", "nested"]),
+    ("nested_quantifier_zh", "zh", _bad_cue("zh.reject.nested", "(?:不行{1,3}){1,5}"), "", ["cue.1", "nested"]),
+    ("word_boundary_in_zh", "zh", _bad_cue("zh.reject.boundary", r"\b方案A不行"), "", ["zh.reject.boundary", "\\b"]),
+    ("unknown_named_group", "en", _bad_cue("en.reject.group", "drop (?P<thing>[a-z]{1,9})"), "", ["cue.1", "thing"]),
+    ("duplicate_id", "en", _bad_cue("en.reject.fine", "scrap it"), "", ["en.reject.fine", "duplicate"]),
+    ("unknown_fragment", "en", _bad_cue("en.reject.frag", "drop <<NOPE>>"), 'NP = "[a-z]{1,9}"', ["NOPE", "drop <<NOPE>>"]),
+    ("wrong_language_prefix", "zh", _bad_cue("en.reject.stray", "放弃A"), "", ["en.reject.stray"]),
+    ("bad_label", "en", _bad_cue("en.reject.label", "drop it", label="MAYBE"), "", ["cue.1"]),
+    ("too_many_variable_repeats", "en",
+     _bad_cue("en.reject.many", "a{1,5}b{1,5}c{1,5}d{1,5}"), "", ["cue.1", "variable-width"]),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("name", "lang", "broken", "fragments", "must_name"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_lexicon_is_refused(
+    tmp_path: Path, name: str, lang: str, broken: str, fragments: str, must_name: list[str]
+) -> None:
+    path = _write(tmp_path, f"{name}.toml", _lexicon_text(lang, broken, fragments))
+    with pytest.raises(LexiconError) as caught:
+        load_lexicon(path)
+    message = str(caught.value)
+    assert str(path) in message, message
+    for word in must_name:
+        assert word in message, f"{word!r} not in {message!r}"
+
+
+def test_invalid_toml_is_refused(tmp_path: Path) -> None:
+    path = _write(tmp_path, "broken.toml", 'lang = "en"\n[[cue]]\nid = "en.reject.x\nlabel = REJECT\n')
+    with pytest.raises(LexiconError) as caught:
+        load_lexicon(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert "line" in message  # the TOML parser says where
+
+
+def test_missing_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "absent.toml"
+    with pytest.raises(LexiconError) as caught:
+        load_lexicon(path)
+    assert str(path) in str(caught.value)
+
+
+def test_span_without_its_group_is_refused(tmp_path: Path) -> None:
+    text = _lexicon_text("en", "") + """
+[[span]]
+kind = "reason"
+pattern = "because (?P<revisit_if>[a-z]{1,20})"
+examples = ["because slow"]
+"""
+    path = _write(tmp_path, "span.toml", text)
+    with pytest.raises(LexiconError) as caught:
+        load_lexicon(path)
+    assert str(path) in str(caught.value)
+    assert "span.0" in str(caught.value)

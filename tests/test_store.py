@@ -1,0 +1,69 @@
+"""State persistence: SQLite and memory behind one interface; real processes lose no update."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from detector.errors import StateError
+from detector.schema import ConvergenceState
+from detector.store import MemoryStore, SQLiteStore
+
+
+def _bump(state: ConvergenceState | None, conversation_id: str) -> tuple[ConvergenceState, int]:
+    state = state or ConvergenceState(conversation_id=conversation_id)
+    state.turn += 1
+    state.constraints.append(f"c{state.turn}")
+    return state, state.turn
+
+
+@pytest.mark.parametrize("make", [MemoryStore, lambda: SQLiteStore(Path(__import__("tempfile").mkdtemp()) / "s.db")])
+def test_store_interface(make) -> None:  # type: ignore[no-untyped-def]
+    store = make()
+    assert store.get("x") is None
+    assert store.update("x", lambda s: _bump(s, "x")) == 1
+    assert store.update("x", lambda s: _bump(s, "x")) == 2
+    assert store.get("x").constraints == ["c1", "c2"]
+    assert store.ids() == ["x"]
+    assert store.delete("x") and store.get("x") is None
+
+
+def _worker(path: str, conversation_id: str, count: int) -> None:
+    store = SQLiteStore(path)
+    for _ in range(count):
+        store.update(conversation_id, lambda s: _bump(s, conversation_id))
+
+
+def test_concurrent_processes_lose_no_update(tmp_path: Path) -> None:
+    path = str(tmp_path / "state.db")
+    SQLiteStore(path)
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_worker, args=(path, "shared", 40)) for _ in range(6)]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(60)
+        assert process.exitcode == 0
+    state = SQLiteStore(path).get("shared")
+    assert state.turn == 240
+    assert sorted(state.constraints, key=lambda c: int(c[1:])) == [f"c{i}" for i in range(1, 241)]
+
+
+def test_invalid_stored_state_names_the_file_and_the_reset_command(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "s.db")
+    store.update("good", lambda s: _bump(s, "good"))
+    with sqlite3.connect(tmp_path / "s.db") as connection:
+        connection.execute("INSERT INTO conversation_state (conversation_id, state) VALUES ('bad', '{\"turn\": \"x\"}')")
+    with pytest.raises(StateError, match=r"pivot state reset bad"):
+        store.get("bad")
+    assert store.get("good").turn == 1
+
+
+def test_a_file_that_is_not_sqlite_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StateError, match="move it aside or delete it"):
+        SQLiteStore(path)

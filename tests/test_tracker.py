@@ -1,0 +1,145 @@
+"""The convergence tracker's state updates and suggestion policy, and the relapse guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.detect import Detector
+from detector.relapse import check_reply
+from detector.schema import ConvergenceState, RejectedAlternative, ToolCall, Turn
+from detector.store import MemoryStore
+from detector.tracker import ConvergenceTracker, TrackerConfig
+
+OPTIONS_ZH = "方案A：Redis 集中式缓存，多实例共享。\n方案B：进程内本地 LRU 缓存，零运维。\n方案C：CDN 边缘缓存。"
+OPTIONS_EN = "Option 1: a central Redis cache.\nOption 2: an in-process LRU cache.\nOption 3: a CDN edge cache."
+
+
+def tracker(**config: int | str) -> ConvergenceTracker:
+    return ConvergenceTracker(Detector("rules"), MemoryStore(), TrackerConfig(**config))  # type: ignore[arg-type]
+
+
+def test_alternatives_are_collected_from_assistant_proposals() -> None:
+    t = tracker()
+    t.observe_user("c", "想加缓存")
+    t.observe_assistant("c", OPTIONS_ZH)
+    state = t.state("c")
+    assert [a.label for a in state.alternatives] == ["方案A", "方案B", "方案C"]
+    assert all(a.status == "proposed" and a.first_turn == 1 for a in state.alternatives)
+    assert state.open_questions and "方案B" in state.open_questions[0]
+
+
+# fmt: off
+@pytest.mark.parametrize("options, user, rejected, current", [
+    (OPTIONS_ZH, "A 不行，运维扛不住，换 B 吧", "方案A", "方案B"),
+    (OPTIONS_ZH, "第一个不要了，成本太高，改用方案C", "方案A", "方案C"),
+    (OPTIONS_EN, "scrap option 1, go with option 2", "Option 1", "Option 2"),
+    (OPTIONS_EN, "drop the Redis idea and use the CDN edge cache", "Option 1", "Option 3"),
+])
+# fmt: on
+def test_pivot_rejects_target_and_sets_current(options: str, user: str, rejected: str, current: str) -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", options)
+    suggestion = t.observe_user("c", user)
+    assert suggestion is not None and suggestion.trigger == "pivot" and suggestion.priority == "high"
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == [rejected]
+    assert state.current_decision is not None and state.current_decision.text.startswith(current)
+    assert any(op.path == "/rejected/-" for op in suggestion.patch)
+    assert rejected in suggestion.block and suggestion.instruction
+
+
+def test_same_pivot_on_next_turn_does_not_fire_twice() -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", OPTIONS_ZH)
+    assert t.observe_user("c", "A 不行，换 B 吧") is not None
+    assert t.observe_user("c", "A 不行，换 B 吧") is None
+    assert len(t.state("c").rejected) == 1 and t.state("c").rejected[0].rejected_at == 2
+
+
+def test_reject_uses_default_revisit_condition_in_the_conversation_language() -> None:
+    t = tracker()
+    t.observe_user("c", "缓存怎么做？")
+    t.observe_assistant("c", OPTIONS_ZH)
+    t.observe_user("c", "方案C 就算了，太贵了")
+    [rejection] = t.state("c").rejected
+    assert rejection.revisit_if == "用户重新提出，或出现新的约束或证据"
+    assert rejection.reason == "太贵" and rejection.evidence.startswith("方案C")
+
+
+def test_reopen_leaves_rejected_list_and_history_keeps_it() -> None:
+    t = tracker()
+    t.observe_user("c", "缓存怎么做？")
+    t.observe_assistant("c", OPTIONS_ZH)
+    t.observe_user("c", "A 不行，换 B 吧")
+    suggestion = t.observe_user("c", "等等，回头再看看方案A吧")
+    assert suggestion is not None and suggestion.trigger == "reopen"
+    state = t.state("c")
+    assert state.rejected == []
+    assert [e.kind for e in state.history if e.alternative_id == "alt-1"] == ["rejected", "pivoted", "reopened"]
+
+
+def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
+    t = tracker()
+    t.observe_user("c", "caching options?")
+    t.observe_assistant("c", OPTIONS_EN)
+    assert t.observe_user("c", "sounds good, go with option 2") is None
+    t.observe_user("c", "we can't add new infrastructure this quarter")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("Option 2")
+    assert state.constraints == ["we can't add new infrastructure this quarter"]
+
+
+def test_reminder_every_n_turns_while_exploring_and_checkpoint_resets_it() -> None:
+    t = tracker(reminder_every=3)
+    t.observe_user("c", "options?")
+    t.observe_assistant("c", OPTIONS_EN)
+    fired = [t.observe_user("c", f"tell me more about detail {i}") for i in range(2, 8)]
+    assert [s.trigger if s else None for s in fired] == [None, "turn_reminder", None, None, "turn_reminder", None]
+    t.observe_assistant("c", Turn(role="assistant", text="", tool_calls=[ToolCall(name="update_working_checkpoint")]))
+    assert t.state("c").last_checkpoint_turn == 7
+    assert [t.observe_user("c", "more") for _ in range(2)] == [None, None]
+    t.mark_checkpoint("c")
+    assert t.state("c").last_checkpoint_turn == 9
+
+
+def test_no_reminder_when_nothing_is_being_explored() -> None:
+    t = tracker(reminder_every=2)
+    assert all(t.observe_user("c", f"fix the typo on line {i}") is None for i in range(6))
+
+
+@pytest.mark.parametrize("command", ["/converge", "/solidify please", "/CONVERGE"])
+def test_solidify_command(command: str) -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", OPTIONS_EN)
+    suggestion = t.observe_user("c", command)
+    assert suggestion is not None and suggestion.trigger == "solidify_command"
+    assert suggestion.block.startswith("### [SOLIDIFIED]")
+
+
+def _rejected_state(lang: str, alternative: str, reason: str) -> ConvergenceState:
+    return ConvergenceState(
+        conversation_id="r",
+        lang=lang,
+        rejected=[RejectedAlternative(alternative_id="alt-1", alternative=alternative, rejected_at=6, reason=reason,
+                                      revisit_if="-", evidence="")],
+    )
+
+
+# fmt: off
+@pytest.mark.parametrize("lang, alternative, reply, verdict", [
+    ("zh", "方案A(Redis 集中式缓存)", "也可以考虑 Redis 集群，能解决一致性问题。", "RELAPSE"),
+    ("zh", "方案A(Redis 集中式缓存)", "之前已否决 Redis（运维成本高），继续推进本地 LRU。", "OK"),
+    ("zh", "方案A(Redis 集中式缓存)", "本地 LRU 的容量建议设为一万条。", "OK"),
+    ("zh", "京都", "我知道你不想去京都，不过岚山那边人少，可以去半天。", "RELAPSE"),
+    ("en", "Redis cache", "A managed Redis would solve the ops cost.", "RELAPSE"),
+    ("en", "Redis cache", "Since we ruled out Redis, the LRU stays in process.", "OK"),
+    ("en", "Redis cache", "You could also try ElastiCache for this.", "RELAPSE"),
+    ("en", "Kyoto", "I know Kyoto is off the list, but a day trip would be easy from Osaka.", "RELAPSE"),
+    ("en", "Kyoto", "Here is the Osaka plan, with Kyoto left out as you asked.", "OK"),
+])
+# fmt: on
+def test_relapse_verdicts(lang: str, alternative: str, reply: str, verdict: str) -> None:
+    assert check_reply(_rejected_state(lang, alternative, "x"), reply).verdict == verdict
