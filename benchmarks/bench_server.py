@@ -8,6 +8,7 @@ the size of a real conversation rather than growing for the whole run.
     python benchmarks/bench_server.py                # table
     python benchmarks/bench_server.py --json         # one JSON object
     python benchmarks/bench_server.py --modes rules --requests 2000
+    python benchmarks/bench_server.py --model my.joblib   # hybrid with another (trusted) model
 """
 
 from __future__ import annotations
@@ -56,10 +57,23 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_server(mode: str, store: Path) -> Iterator[str]:
+def running_server(mode: str, store: Path, model: Path | None = None) -> Iterator[str]:
     """`pivot serve --mode MODE` on a free loopback port, until the block ends."""
     port = _free_port()
-    command = [sys.executable, "-m", "detector.cli", "serve", "--port", str(port), "--store", str(store), "--mode", mode]
+    command = [
+        sys.executable,
+        "-m",
+        "detector.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--store",
+        str(store),
+        "--mode",
+        mode,
+    ]
+    if model is not None and mode != "rules":
+        command += ["--model", str(model)]
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -113,16 +127,26 @@ def summarize(latencies: list[float]) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--modes", nargs="+", default=["rules", "hybrid"], choices=["rules", "classifier", "hybrid"])
+    parser.add_argument(
+        "--modes", nargs="+", default=["rules", "hybrid"], choices=["rules", "classifier", "hybrid"]
+    )
     parser.add_argument("--requests", type=int, default=1400, help="measured requests per mode")
     parser.add_argument("--warmup", type=int, default=140)
+    parser.add_argument("--model", type=Path, help="model for classifier/hybrid (default: the shipped one)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    machine = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(terse=True)}
+    machine = {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(terse=True),
+    }
     rows = []
     for mode in args.modes:
-        with tempfile.TemporaryDirectory() as folder, running_server(mode, Path(folder) / "bench.sqlite3") as url:
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            running_server(mode, Path(folder) / "bench.sqlite3", args.model) as url,
+        ):
             by_role = measure(url, args.requests, args.warmup)
         all_turns = by_role["user"] + by_role["assistant"]
         for role, values in (("all", all_turns), *by_role.items()):
@@ -131,10 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"endpoint": "POST /v1/turns", "machine": machine, "results": rows}))
         return 0
-    print(f"POST /v1/turns, loopback, warm, sequential keep-alive; {machine['cpus']} CPUs, Python {machine['python']}")
+    print(
+        f"POST /v1/turns, loopback, warm, sequential keep-alive; {machine['cpus']} CPUs, Python {machine['python']}"
+    )
     print(f"{'mode':<8} {'turn':<10} {'n':>6} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
     for row in rows:
-        print(f"{row['mode']:<8} {row['role']:<10} {row['n']:>6} {row['p50_ms']:>8} {row['p99_ms']:>8} {row['mean_ms']:>8}")
+        print(
+            f"{row['mode']:<8} {row['role']:<10} {row['n']:>6} {row['p50_ms']:>8} {row['p99_ms']:>8} {row['mean_ms']:>8}"
+        )
     return 0
 
 

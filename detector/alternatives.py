@@ -19,7 +19,7 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 
 # A labelled option at the start of a line or after a separator: 方案A：…  Option 2: …  思路二：…
 _LABELLED_RE = re.compile(
-    r"(?:^|[\n;；。]|(?<=[\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
+    r"(?:^|(?<=[\n;；。.\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)\s?[A-Za-z\d]{1,2}"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
@@ -60,7 +60,8 @@ _WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
 _KEY_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#\-]{{2,30}}|(?=([{CJK_CHAR}]{{2}}))")
 _STOP_KEYS = frozenset(
     "the and for with that this then but not too use using our you your can will just one two "
-    "这个 那个 我们 你们 一个 可以 还是 就是 不是 什么 怎么 如果 因为 所以 但是 方案 选项 思路".split()
+    "idea ideas plan plans option options approach thing way "
+    "这个 那个 我们 你们 一个 可以 还是 就是 不是 什么 怎么 如果 因为 所以 但是 方案 选项 思路 想法 办法 做法".split()
 )
 
 

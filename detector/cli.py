@@ -174,7 +174,9 @@ def _run_eval_relapse(args: argparse.Namespace) -> int:
 def _run_hook(args: argparse.Namespace) -> int:
     from detector.hook import PreTurnHook, handle_hook_input
 
-    hook = PreTurnHook(store_path=args.store, mode=args.mode, model_path=args.model)
+    hook = PreTurnHook(
+        store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model
+    )
     output = handle_hook_input(hook, sys.stdin.read())
     if output:
         print(output)

@@ -76,7 +76,7 @@ def _positive_int(value: str) -> int:
 
 @contextlib.contextmanager
 def _output(path: Path | None) -> Iterator[IO[str]]:
-    """The --out file (line-buffered whole writes happen in the scan), or standard output."""
+    """The --out file, or standard output; the commands write whole lines and flush them."""
     if path is None:
         yield sys.stdout
         return

@@ -21,17 +21,28 @@ TOKEN_ENV = "PIVOT_SERVE_TOKEN"
 
 def register(commands: Any, add_model_options: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add this module's subcommands to the `pivot` parser."""
-    serve = commands.add_parser("serve", help="HTTP API: the hook, the detector and the states, over loopback")
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1, loopback only)")
+    serve = commands.add_parser(
+        "serve", help="HTTP API: the hook, the detector and the states, over loopback"
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1, loopback only)"
+    )
     serve.add_argument("--port", type=int, default=8765, help="port to bind (default: 8765)")
-    serve.add_argument("--store", type=Path, help="SQLite state file, shareable with `pivot hook --store` (default: user state folder)")
+    serve.add_argument(
+        "--store",
+        type=Path,
+        help="SQLite state file, shareable with `pivot hook --store` (default: user state folder)",
+    )
     serve.add_argument(
         "--token",
         default=os.environ.get(TOKEN_ENV),
         help=f"require `Authorization: Bearer TOKEN` on /v1 (default: ${TOKEN_ENV}; unset means no token)",
     )
     serve.add_argument(
-        "--max-body-bytes", type=int, default=1_048_576, help="larger request bodies get 413 (default: 1048576)"
+        "--max-body-bytes",
+        type=int,
+        default=1_048_576,
+        help="larger request bodies get 413 (default: 1048576)",
     )
     add_model_options(serve)
     serve.set_defaults(run=_run_serve)
@@ -50,7 +61,12 @@ def _run_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise PivotError(f"--port {args.port}: must be between 0 and 65535")
     tracker = build_tracker(args.store, args.mode, args.model, args.trust_model)
-    serve(tracker, args.host, args.port, ServerSettings(token=args.token or None, max_body_bytes=args.max_body_bytes))
+    serve(
+        tracker,
+        args.host,
+        args.port,
+        ServerSettings(token=args.token or None, max_body_bytes=args.max_body_bytes),
+    )
     return 0
 
 
@@ -67,5 +83,7 @@ def _run_schema(args: argparse.Namespace) -> int:
     elif args.name:
         sys.stdout.write(texts[args.name])
     else:
-        print(json.dumps({name: json.loads(text) for name, text in texts.items()}, indent=2, ensure_ascii=False))
+        print(
+            json.dumps({name: json.loads(text) for name, text in texts.items()}, indent=2, ensure_ascii=False)
+        )
     return 0

@@ -36,9 +36,10 @@ class PreTurnHook:
         mode: str | None = None,
         model_path: Path | None = None,
         config: TrackerConfig = TrackerConfig(),
+        allow_untrusted_model: bool = False,
     ) -> None:
         self.tracker = ConvergenceTracker(
-            build_detector(mode=mode, model_path=model_path),
+            build_detector(mode=mode, model_path=model_path, allow_untrusted=allow_untrusted_model),
             store if store is not None else SQLiteStore(store_path),
             config,
         )

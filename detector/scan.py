@@ -25,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, TYPE_CHECKING, Any, Literal
 
+from detector.errors import InputError
 from detector.formats import BadRecord, FormatName, Record, iter_file, iter_paths
 from detector.schema import Detection, Label, Turn
 from detector.store import MemoryStore
@@ -197,9 +198,15 @@ _worker_detector: Detector | None = None
 
 
 def _init_worker(spec: DetectorSpec, inherited: bool) -> None:
-    """Pool initializer: build the detector (unless forked with it) and leave Ctrl-C to the parent."""
+    """Pool initializer: build the detector (unless forked with it); signals belong to the parent.
+
+    Ctrl-C reaches the whole process group, but only the parent decides when to stop; SIGTERM
+    gets its default back, because a forked worker inherits the parent's flag-setting handler
+    and `Pool.terminate` would then wait forever for it.
+    """
     global _worker_detector
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if not inherited or _worker_detector is None:
         _worker_detector = spec.build()
 
@@ -432,8 +439,12 @@ class _StopRequest:
 def run_scan(config: ScanConfig, out: IO[str], on_bad: Callable[[BadRecord], None] | None = None) -> ScanSummary:
     """Scan every conversation under `config.paths`, writing JSONL records to `out`, in input order.
 
-    The detector is built here first, so a bad model option fails before any worker starts.
+    Paths are checked and the detector is built here first, so a typo or a bad model option
+    fails before any output is written or any worker starts.
     """
+    for path in config.paths:  # a typo in the last path should not cost a whole scan first
+        if not Path(path).exists():
+            raise InputError(f"{path}: no such file or folder")
     summary = ScanSummary()
     started = time.perf_counter()
     detector = config.spec.build()

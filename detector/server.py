@@ -21,10 +21,10 @@ import threading
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
@@ -136,11 +136,15 @@ def schema_text(name: str) -> str:
     """The JSON Schema of one public model, as committed under `schemas/NAME.json`."""
     if name not in PUBLIC_MODELS:
         raise InputError(f"unknown model {name!r}; choose one of: {', '.join(PUBLIC_MODELS)}")
-    return json.dumps(PUBLIC_MODELS[name].model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return (
+        json.dumps(PUBLIC_MODELS[name].model_json_schema(), indent=2, ensure_ascii=False, sort_keys=True)
+        + "\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Safety: request size, bearer token, serialized writes.
+
 
 class BodyLimitMiddleware:
     """Refuses bodies over `max_bytes` with 413 before any endpoint parses them.
@@ -225,15 +229,21 @@ class SerializedStore:
         return self.inner.ids()
 
 
+# One scheme for the whole app; declared at module level so FastAPI can resolve the annotation.
+_BEARER = HTTPBearer(auto_error=False, description="the token given to `pivot serve --token`")
+BearerCredentials = Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)]
+
+
 def _token_guard(token: str | None) -> Callable[..., None]:
     """A dependency that demands `Authorization: Bearer TOKEN` when a token is configured."""
-    bearer = HTTPBearer(auto_error=False, description="the token given to `pivot serve --token`")
 
-    def require_token(credentials: HTTPAuthorizationCredentials | None = Depends(bearer)) -> None:
+    def require_token(credentials: BearerCredentials) -> None:
         if token is None:
             return
         # compare_digest: the time taken does not reveal how much of a guess was right.
-        if credentials is None or not secrets.compare_digest(credentials.credentials.encode(), token.encode()):
+        if credentials is None or not secrets.compare_digest(
+            credentials.credentials.encode(), token.encode()
+        ):
             raise HTTPException(401, "missing or wrong bearer token", headers={"WWW-Authenticate": "Bearer"})
 
     return require_token
@@ -281,28 +291,34 @@ def _api_routes(tracker: ConvergenceTracker, token: str | None) -> APIRouter:
         return state
 
     @router.post("/detect", response_model=Detection, tags=["detect"])
-    def detect(request: DetectRequest) -> Detection:
+    def detect(request: DetectRequest) -> Response:
         """Label one user turn, in context; nothing is stored."""
-        return tracker.detector.detect(request.text, request.context, lang=request.lang)
+        return _json(tracker.detector.detect(request.text, request.context, lang=request.lang))
 
     @router.post("/turns", response_model=Suggestion | RelapseVerdict | None, tags=["conversations"])
-    def observe_turn(request: TurnRequest) -> Suggestion | RelapseVerdict | None:
-        """A user turn: the Suggestion, or null when nothing needs doing. An assistant turn: the relapse verdict."""
+    def observe_turn(request: TurnRequest) -> Response:
+        """A user turn: the Suggestion, or null if nothing needs doing; an assistant turn: the verdict."""
         if request.turn.role == "user":
-            return tracker.observe_user(request.conversation_id, request.turn.text)
-        return tracker.observe_assistant(request.conversation_id, request.turn)
+            return _json(tracker.observe_user(request.conversation_id, request.turn.text))
+        return _json(tracker.observe_assistant(request.conversation_id, request.turn))
 
-    @router.get("/conversations/{conversation_id}/state", response_model=ConvergenceState, tags=["conversations"])
-    def get_state(conversation_id: str) -> ConvergenceState:
+    @router.get(
+        "/conversations/{conversation_id}/state", response_model=ConvergenceState, tags=["conversations"]
+    )
+    def get_state(conversation_id: str) -> Response:
         """The stored state; 404 for a conversation never seen."""
-        return known_state(conversation_id)
+        return _json(known_state(conversation_id))
 
-    @router.post("/conversations/{conversation_id}/checkpoint", response_model=ConvergenceState, tags=["conversations"])
-    def checkpoint(conversation_id: str, request: CheckpointRequest | None = None) -> ConvergenceState:
+    @router.post(
+        "/conversations/{conversation_id}/checkpoint", response_model=ConvergenceState, tags=["conversations"]
+    )
+    def checkpoint(conversation_id: str, request: CheckpointRequest | None = None) -> Response:
         """The agent updated its checkpoint: the turn reminder counts from here (as in `pivot hook`)."""
-        return tracker.mark_checkpoint(conversation_id, request.turn if request else None)
+        return _json(tracker.mark_checkpoint(conversation_id, request.turn if request else None))
 
-    @router.get("/conversations/{conversation_id}/block", response_model=BlockResponse, tags=["conversations"])
+    @router.get(
+        "/conversations/{conversation_id}/block", response_model=BlockResponse, tags=["conversations"]
+    )
     def block(conversation_id: str, form: BlockForm = "full", lang: LangTag | None = None) -> BlockResponse:
         """The checkpoint block, in the conversation's language unless `lang` says otherwise."""
         state = known_state(conversation_id)
@@ -316,6 +332,17 @@ def _api_routes(tracker: ConvergenceTracker, token: str | None) -> APIRouter:
         return HistoryResponse(text=render_history(request.turns, request.limit))
 
     return router
+
+
+def _json(result: BaseModel | None) -> Response:
+    """The result serialized once, by pydantic.
+
+    Returned as a Response, FastAPI skips re-validating it against `response_model` (which is
+    still declared, for the OpenAPI schema): for a Suggestion with its detections that second
+    pass cost about as much as the detection itself.
+    """
+    body = b"null" if result is None else result.model_dump_json().encode()
+    return Response(content=body, media_type="application/json")
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -336,7 +363,10 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 
 def build_tracker(
-    store_path: Path | None = None, mode: str | None = None, model_path: Path | None = None, trust_model: bool = False
+    store_path: Path | None = None,
+    mode: str | None = None,
+    model_path: Path | None = None,
+    trust_model: bool = False,
 ) -> ConvergenceTracker:
     """The tracker `pivot serve` uses: the detector of `pivot hook`, over the same SQLite store."""
     from detector.loading import build_detector
@@ -369,9 +399,14 @@ def serve(
     import uvicorn
 
     if not _is_loopback(host) and settings.token is None:
-        print(f"pivot serve: warning: listening on {host} without --token; anyone who can reach it can read states",
-              file=sys.stderr)
+        print(
+            f"pivot serve: warning: listening on {host} without --token; anyone who can reach it can read states",
+            file=sys.stderr,
+        )
     store = tracker.store.inner if isinstance(tracker.store, SerializedStore) else tracker.store
     where = getattr(store, "path", "memory")
-    print(f"pivot serve: http://{host}:{port} (mode {tracker.detector.mode.value}, store {where})", file=sys.stderr)
+    print(
+        f"pivot serve: http://{host}:{port} (mode {tracker.detector.mode.value}, store {where})",
+        file=sys.stderr,
+    )
     uvicorn.run(create_app(tracker, settings), host=host, port=port, log_level="warning", access_log=False)

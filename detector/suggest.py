@@ -25,7 +25,7 @@ from detector.cues.engine import CueMatch
 from detector.detect import CONTEXT_TURNS, Detector, Mode, rules_label, rules_scores
 from detector.errors import PivotError
 from detector.formats import BadRecord, FormatName, Record
-from detector.schema import Detection, Label
+from detector.schema import Detection, Label, Turn
 from detector.scan import conversation_id, iter_records
 
 
@@ -42,7 +42,7 @@ class TurnVerdicts:
         return self.rules is not self.classifier
 
 
-def verdicts(detector: Detector, text: str, context: Sequence[Any], lang: str | None) -> TurnVerdicts:
+def verdicts(detector: Detector, text: str, context: Sequence[Turn], lang: str | None) -> TurnVerdicts:
     """One hybrid detection, plus the labels rules mode and classifier mode would have given.
 
     Both are read off the hybrid detection's explanation (the cue hits and the classifier's

@@ -104,13 +104,14 @@ class ConvergenceTracker:
             self._remember(state, Turn(role="user", text=clean))
             return state, self._suggest(state, "solidify_command", "high", [], patch, key=None)
         detection = self.detector.detect(clean, state.recent_turns, lang=None)
+        # The language first: defaults written below (revisit_if) must be in the conversation's.
+        self._remember(state, Turn(role="user", text=clean))
+        state.lang = detect_language(" ".join(t.text for t in state.recent_turns if t.role == "user"))  # type: ignore[assignment]
         key = None
         if detection.label.is_positive and detection.confidence >= self.config.min_confidence:
             key = self._apply_detection(state, detection, clean, patch)
         else:
             self._apply_statement(state, clean, patch)
-        self._remember(state, Turn(role="user", text=clean))
-        state.lang = detect_language(" ".join(t.text for t in state.recent_turns if t.role == "user"))  # type: ignore[assignment]
         self._refresh_open_questions(state)
 
         if key is not None:

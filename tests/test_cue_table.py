@@ -713,7 +713,10 @@ def test_empty_or_blank_text_is_none(detector: Detector, text: str) -> None:
 
 
 def test_one_megabyte_turn_finishes(detector: Detector) -> None:
-    chunk = "这个方向不对，我们换成方案B吧。drop the Redis idea, use Postgres instead. 不是网络的问题 " * 10
-    text = (chunk * (1_048_576 // len(chunk) + 1))[:1_048_576]
+    # A 1 MB turn is a paste: a sentence of the user's, a long log, a closing sentence.
+    log = "".join(f"2026-01-0{i % 9 + 1} 12:00:{i % 60:02d} INFO worker-{i % 7} job {i} done in {i % 97} ms\n" for i in range(20_000))
+    text = "这个方向不对，我们换成方案B吧。日志如下：\n" + log
+    text = (text * (1_048_576 // len(text) + 1))[: 1_048_576 - 40] + "\nanyway, drop the Redis idea."
+    assert len(text) >= 1_000_000
     detection = detector.detect(text)
     assert detection.label in set(Label)

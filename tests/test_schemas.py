@@ -31,7 +31,9 @@ def test_no_schema_without_a_model() -> None:
 
 
 def test_the_public_contracts_are_published() -> None:
-    assert {"Detection", "Suggestion", "ConvergenceState", "RelapseVerdict", "Transcript", "Turn"} <= set(PUBLIC_MODELS)
+    assert {"Detection", "Suggestion", "ConvergenceState", "RelapseVerdict", "Transcript", "Turn"} <= set(
+        PUBLIC_MODELS
+    )
 
 
 def test_pivot_schema_prints_one_or_all(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +46,9 @@ def test_pivot_schema_prints_one_or_all(capsys: pytest.CaptureFixture[str]) -> N
     assert everything["Detection"] == json.loads(schema_text("Detection"))
 
 
-def test_pivot_schema_out_writes_the_committed_layout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pivot_schema_out_writes_the_committed_layout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["schema", "--out", str(tmp_path)]) == 0
     assert {p.name for p in tmp_path.iterdir()} == {p.name for p in SCHEMAS.glob("*.json")}
 

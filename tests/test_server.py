@@ -41,8 +41,22 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     store = tmp_path_factory.mktemp("serve") / "state.sqlite3"
     port = _free_port()
-    command = [sys.executable, "-m", "detector.cli", "serve", "--port", str(port), "--store", str(store),
-               "--mode", "rules", "--token", TOKEN, "--max-body-bytes", str(MAX_BODY)]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "detector.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--store",
+        str(store),
+        "--mode",
+        "rules",
+        "--token",
+        TOKEN,
+        "--max-body-bytes",
+        str(MAX_BODY),
+    ]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -71,7 +85,9 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 
 def _turn(http: httpx.Client, conversation_id: str, role: str, text: str, **extra: object) -> httpx.Response:
-    response = http.post("/v1/turns", json={"conversation_id": conversation_id, "turn": {"role": role, "text": text, **extra}})
+    response = http.post(
+        "/v1/turns", json={"conversation_id": conversation_id, "turn": {"role": role, "text": text, **extra}}
+    )
     assert response.status_code == 200, response.text
     return response
 
@@ -90,7 +106,9 @@ def test_detect_returns_a_detection_with_its_explanation(client: httpx.Client) -
     assert detection["explanation"]["fired"]
 
     context = [{"role": "assistant", "text": "方案A：Redis 缓存。\n方案B：本地 LRU 缓存。"}]
-    detection = client.post("/v1/detect", json={"text": "这个方向不对", "context": context, "lang": "zh"}).json()
+    detection = client.post(
+        "/v1/detect", json={"text": "这个方向不对", "context": context, "lang": "zh"}
+    ).json()
     assert detection["label"] == "REJECT" and detection["lang"] == "zh"
 
 
@@ -116,7 +134,9 @@ def test_turns_track_a_conversation_and_catch_a_relapse(client: httpx.Client) ->
 def test_assistant_checkpoint_tool_call_and_solidify_command(client: httpx.Client) -> None:
     cid = "flow-tools"
     _turn(client, cid, "user", "it must run on Python 3.11")
-    _turn(client, cid, "assistant", "Updated.", tool_calls=[{"function": {"name": "update_working_checkpoint"}}])
+    _turn(
+        client, cid, "assistant", "Updated.", tool_calls=[{"function": {"name": "update_working_checkpoint"}}]
+    )
     assert client.get(f"/v1/conversations/{cid}/state").json()["last_checkpoint_turn"] == 1
     solidified = _turn(client, cid, "user", "/converge").json()
     assert solidified["trigger"] == "solidify_command" and solidified["block"].startswith("### [SOLIDIFIED]")
@@ -139,8 +159,10 @@ def test_block_forms_and_language_override(client: httpx.Client) -> None:
     _turn(client, cid, "user", "A 不行，运维扛不住")
     full = client.get(f"/v1/conversations/{cid}/block").json()["block"]
     assert full.startswith("### [SEMANTIC CONVERGENCE]") and "已否决" in full
-    assert client.get(f"/v1/conversations/{cid}/block", params={"form": "solidified"}).json()["block"].startswith(
-        "### [SOLIDIFIED]"
+    assert (
+        client.get(f"/v1/conversations/{cid}/block", params={"form": "solidified"})
+        .json()["block"]
+        .startswith("### [SOLIDIFIED]")
     )
     short = client.get(f"/v1/conversations/{cid}/block", params={"form": "short"}).json()["block"]
     assert "第1轮用户否决" in short and "\n" not in short
@@ -153,21 +175,39 @@ def test_block_forms_and_language_override(client: httpx.Client) -> None:
 def test_history_folds_older_turns_and_drops_tool_turns(client: httpx.Client) -> None:
     turns = [
         {"role": "user", "text": "first request"},
-        {"role": "tool", "text": "{\"rows\": 3}"},
+        {"role": "tool", "text": '{"rows": 3}'},
         {"role": "assistant", "text": "an answer"},
         {"role": "user", "text": "latest   request"},
     ]
     text = client.post("/v1/history", json={"turns": turns, "limit": 2}).json()["text"]
-    assert text.splitlines() == ["[archive: 1 earlier turns folded]", "assistant: an answer", "user: latest request"]
+    assert text.splitlines() == [
+        "[archive: 1 earlier turns folded]",
+        "assistant: an answer",
+        "user: latest request",
+    ]
     assert client.post("/v1/history", json={"turns": turns}).json()["text"].count("\n") == 2
 
 
 def test_openapi_schemas_are_the_pydantic_models(server: Server) -> None:
     spec = httpx.get(f"{server.url}/openapi.json").json()
     schemas = spec["components"]["schemas"]
-    for name in ("Detection", "Suggestion", "RelapseVerdict", "ConvergenceState", "TurnRequest", "BlockResponse"):
+    for name in (
+        "Detection",
+        "Suggestion",
+        "RelapseVerdict",
+        "ConvergenceState",
+        "TurnRequest",
+        "BlockResponse",
+    ):
         assert name in schemas
-    assert set(schemas["Suggestion"]["properties"]) >= {"trigger", "priority", "turn", "block", "patch", "instruction"}
+    assert set(schemas["Suggestion"]["properties"]) >= {
+        "trigger",
+        "priority",
+        "turn",
+        "block",
+        "patch",
+        "instruction",
+    }
     turns = json.dumps(spec["paths"]["/v1/turns"]["post"]["responses"]["200"])
     assert "#/components/schemas/Suggestion" in turns and "#/components/schemas/RelapseVerdict" in turns
     assert spec["paths"]["/v1/conversations/{conversation_id}/block"]["get"]["parameters"]
@@ -187,7 +227,9 @@ def test_openapi_schemas_are_the_pydantic_models(server: Server) -> None:
         ("POST", "/v1/history", {"Authorization": "Basic dGVzdDp0ZXN0"}),
     ],
 )
-def test_missing_or_wrong_token_gets_401(server: Server, method: str, path: str, headers: dict[str, str]) -> None:
+def test_missing_or_wrong_token_gets_401(
+    server: Server, method: str, path: str, headers: dict[str, str]
+) -> None:
     response = httpx.request(method, f"{server.url}{path}", headers=headers, json={})
     assert response.status_code == 401 and response.headers["www-authenticate"] == "Bearer"
 
@@ -202,7 +244,12 @@ def test_unknown_conversation_gets_404(client: httpx.Client) -> None:
     "method, path, body, field",
     [
         ("POST", "/v1/turns", {"turn": {"role": "user", "text": "x"}}, ["body", "conversation_id"]),
-        ("POST", "/v1/turns", {"conversation_id": "c", "turn": {"role": "system", "text": "x"}}, ["body", "turn", "role"]),
+        (
+            "POST",
+            "/v1/turns",
+            {"conversation_id": "c", "turn": {"role": "system", "text": "x"}},
+            ["body", "turn", "role"],
+        ),
         ("POST", "/v1/turns", {"conversation_id": "", "turn": {"role": "user"}}, ["body", "conversation_id"]),
         ("POST", "/v1/detect", {"context": []}, ["body", "text"]),
         ("POST", "/v1/detect", {"text": "x", "lang": "fr"}, ["body", "lang"]),
@@ -239,7 +286,10 @@ def test_oversized_body_gets_413_by_declared_length_and_by_streamed_size(client:
     # Just under the limit is fine.
     fits = json.dumps({"text": "x" * (MAX_BODY - 20)}).encode()
     assert len(fits) <= MAX_BODY
-    assert client.post("/v1/detect", content=fits, headers={"Content-Type": "application/json"}).status_code == 200
+    assert (
+        client.post("/v1/detect", content=fits, headers={"Content-Type": "application/json"}).status_code
+        == 200
+    )
 
 
 # -- one store for the hook and the server ----------------------------------------------------
@@ -251,13 +301,22 @@ def test_pivot_hook_and_server_share_the_store(server: Server, client: httpx.Cli
     request = json.dumps({"conversation_id": cid, "turn": {"role": "user", "text": "it must stay on-prem"}})
     hook = subprocess.run(
         [sys.executable, "-m", "detector.cli", "hook", "--store", str(server.store), "--mode", "rules"],
-        input=request, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )  # fmt: skip
+        input=request,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
     assert hook.returncode == 0, hook.stderr
     _turn(client, cid, "user", "ok, continue")
     state = client.get(f"/v1/conversations/{cid}/state").json()
     assert state["turn"] == 3 and state["constraints"] == ["it must stay on-prem"]
-    assert [t["text"] for t in state["recent_turns"]] == ["hello there", "it must stay on-prem", "ok, continue"]
+    assert [t["text"] for t in state["recent_turns"]] == [
+        "hello there",
+        "it must stay on-prem",
+        "ok, continue",
+    ]
 
 
 # -- concurrency ------------------------------------------------------------------------------
@@ -295,7 +354,9 @@ def test_parallel_clients_on_one_conversation_lose_nothing(server: Server, clien
     assert state["turn"] == CLIENTS * TURNS
     events = [e for e in state["history"] if e["kind"] == "constraint"]
     assert [e["turn"] for e in events] == list(range(1, CLIENTS * TURNS + 1))
-    assert sorted(state["constraints"]) == sorted(f"it must support client {i} step {s}" for i in range(CLIENTS) for s in range(TURNS))
+    assert sorted(state["constraints"]) == sorted(
+        f"it must support client {i} step {s}" for i in range(CLIENTS) for s in range(TURNS)
+    )
     turn_of = {e["text"]: e["turn"] for e in events}
     for index in range(CLIENTS):
         mine = [turn_of[f"it must support client {index} step {step}"] for step in range(TURNS)]
