@@ -96,6 +96,7 @@ class CueFeaturizer(TransformerMixin, BaseEstimator):
     def fit(self, examples: Sequence[TurnExample], y: object = None) -> CueFeaturizer:
         engine = default_engine()
         self.cue_ids_ = list(engine.cue_ids)
+        self.column_of_ = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
         self.feature_names_ = (
             [f"cue={cue_id}" for cue_id in self.cue_ids_]
             + [f"rules_score={label.value}" for label in POSITIVE_LABELS]
@@ -104,31 +105,29 @@ class CueFeaturizer(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
-        from detector.detect import rules_scores
-
-        engine = default_engine()
-        index = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
-        n_cues = len(self.cue_ids_)
         rows, cols, values = [], [], []
         for row, example in enumerate(examples):
-            match = example.cue_match if example.cue_match is not None else engine.match(example.text)
-            for hit in match.fired:
-                if hit.cue_id in index:
-                    rows.append(row)
-                    cols.append(index[hit.cue_id])
-                    values.append(hit.weight)
-            scores = rules_scores(match)
-            for offset, label in enumerate(POSITIVE_LABELS):
-                if scores[label]:
-                    rows.append(row)
-                    cols.append(n_cues + offset)
-                    values.append(scores[label])
-            for suppressed in match.suppressed:
+            for col, value in self.row(example):
                 rows.append(row)
-                cols.append(n_cues + len(POSITIVE_LABELS) + SUPPRESSION_REASONS.index(suppressed.reason))
-                values.append(1.0)
+                cols.append(col)
+                values.append(value)
         shape = (len(examples), len(self.feature_names_))
         return sparse.csr_matrix((values, (rows, cols)), shape=shape)
+
+    def row(self, example: TurnExample) -> list[tuple[int, float]]:
+        """The non-zero (column, value) pairs of one example; shared with the fast inference path."""
+        from detector.detect import rules_scores
+
+        if not hasattr(self, "column_of_"):
+            self.column_of_ = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
+        match = example.cue_match if example.cue_match is not None else default_engine().match(example.text)
+        n_cues = len(self.cue_ids_)
+        pairs = [(self.column_of_[hit.cue_id], hit.weight) for hit in match.fired if hit.cue_id in self.column_of_]
+        scores = rules_scores(match)
+        pairs += [(n_cues + i, scores[label]) for i, label in enumerate(POSITIVE_LABELS) if scores[label]]
+        base = n_cues + len(POSITIVE_LABELS)
+        pairs += [(base + SUPPRESSION_REASONS.index(s.reason), 1.0) for s in match.suppressed]
+        return pairs
 
     def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
         return np.asarray(self.feature_names_, dtype=object)
@@ -144,7 +143,6 @@ CONTEXT_FEATURES = (
     "user_points_at_proposal",
     "earlier_user_rejected",
     "overlap_with_earlier_rejection",
-    "turn_position_log",
     "turn_length_log",
     "user_turn_is_question",
 )
@@ -162,10 +160,11 @@ class ContextFeaturizer(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
-        return sparse.csr_matrix(np.array([self._row(example) for example in examples], dtype=np.float64))
+        return sparse.csr_matrix(np.array([self.row(example) for example in examples], dtype=np.float64))
 
     @staticmethod
-    def _row(example: TurnExample) -> list[float]:
+    def row(example: TurnExample) -> list[float]:
+        """The dense feature values of one example (CONTEXT_FEATURES order)."""
         proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else []
         points_at = bool(proposals) and resolve_reference(None, example.text, proposals) is not None
         names_label = any(
@@ -184,7 +183,8 @@ class ContextFeaturizer(TransformerMixin, BaseEstimator):
             float(points_at and names_label),
             float(bool(rejecting_turns)),
             _overlap(example.text, rejecting_turns),
-            math.log1p(example.position),
+            # No turn-position feature: every training conversation opens with a request, so
+            # position would teach "no context means NONE" and break standalone detection.
             math.log1p(len(example.text)) / 5.0,
             float(bool(_QUESTION_END_RE.search(example.text))),
         ]

@@ -37,10 +37,11 @@ from detector.formats import read_transcripts
 from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
 from detector.text import detect_language
 
-C_GRID = (4.0, 16.0, 64.0)
-POSITIVE_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6)
+C_GRID = (0.1, 0.2, 0.5)
+POSITIVE_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 CONFIDENT_GRID = (0.6, 0.7, 0.8, 0.9, 1.01)
-CUE_SUPPORT_GRID = (0.1, 0.2, 0.3, 0.45, 0.6, 1.01)
+# A false alarm tells the agent to rewrite its checkpoint for nothing; the tuner keeps them rare.
+MAX_NONE_FALSE_POSITIVE_RATE = 0.03
 
 
 @dataclass(slots=True)
@@ -101,9 +102,12 @@ def train(
     log(f"train: {len(train_turns)} labeled turns from {len(train_paths)} file(s); dev: {len(dev_turns)}")
 
     detector = Detector(Mode.RULES)
-    train_x = [_example(detector, t) for t in train_turns]
+    # Context dropout: every turn is also learned without its context. Otherwise "no previous
+    # turn" is learned as "NONE" (conversations open with a request), and a turn checked on its
+    # own, or after the agent trimmed its history, would lose its label.
+    train_x = [_example(detector, t) for t in train_turns] + [_example(detector, t, context=False) for t in train_turns]
     dev_x = [_example(detector, t) for t in dev_turns]
-    train_y = [t.turn.label.value for t in train_turns]
+    train_y = [t.turn.label.value for t in train_turns] * 2
     dev_gold = [t.turn.label for t in dev_turns]
 
     template = build_pipeline()
@@ -138,8 +142,9 @@ def train(
         "dev_file": str(dev_path),
         "training_data_sha256": data_hash(list(train_paths)),
         "training_turns": len(train_turns),
+        "context_dropout": "each training turn is used twice: with its context and without",
         "training_label_counts": dict(Counter(train_y)),
-        "hyperparameters": {"C": best_c, "calibration": "sigmoid, 3 folds", "seed": 13},
+        "hyperparameters": {"model": "LinearSVC", "C": best_c, "calibration": "sigmoid, 3 folds", "seed": 13},
         "dev_figures": {"hybrid": _headline(dev_figures)},
         "training_seconds": round(time.perf_counter() - started, 1),
     }
@@ -157,10 +162,10 @@ def train(
     return saved
 
 
-def _example(detector: Detector, turn: LabeledTurn):  # type: ignore[no-untyped-def]
-    context = turn.transcript.turns[: turn.index]
+def _example(detector: Detector, turn: LabeledTurn, context: bool = True):  # type: ignore[no-untyped-def]
+    turns = turn.transcript.turns[: turn.index] if context else []
     text = turn.turn.text
-    return make_example(text, context, detector.engine.match(_normal(text)))
+    return make_example(text, turns, detector.engine.match(_normal(text)))
 
 
 def _normal(text: str) -> str:
@@ -170,7 +175,11 @@ def _normal(text: str) -> str:
 
 
 def tune_thresholds(classifier: PivotClassifier, detector: Detector, dev_turns: Sequence[LabeledTurn]) -> FusionThresholds:
-    """The fusion thresholds that maximise dev macro F1 (ties: the fewer false positives)."""
+    """The thresholds that maximise dev macro F1 with at most 3% false alarms on NONE turns.
+
+    The classifier-only rule is a point of the hybrid grid (confident 1.01, cue_backed and
+    uncued equal to positive), so on dev the hybrid rule is never worse than the model alone.
+    """
     from detector.detect import rules_label, rules_scores
 
     examples, rule_labels = [], []
@@ -182,18 +191,24 @@ def tune_thresholds(classifier: PivotClassifier, detector: Detector, dev_turns: 
     gold = [t.turn.label for t in dev_turns]
 
     def score(predicted: list[Label]) -> tuple[float, float]:
+        """Best macro F1 among settings that keep false alarms at or under the target rate."""
         metrics = label_metrics(gold, predicted)
-        return metrics["macro_f1"], -metrics["none_false_positive_rate"]
+        within = metrics["none_false_positive_rate"] <= MAX_NONE_FALSE_POSITIVE_RATE
+        return (metrics["macro_f1"] if within else metrics["macro_f1"] - 1.0), -metrics["none_false_positive_rate"]
 
     positive = max(POSITIVE_GRID, key=lambda t: score([model_label(row, t) for row in probabilities]))
     best: tuple[tuple[float, float], FusionThresholds] | None = None
+    # The rule's meaning is kept by construction: a cue lowers the bar, silence raises it
+    # (cue_backed <= positive <= uncued); otherwise the grid can fit dev noise with a rule
+    # that distrusts its own cues.
     for confident in CONFIDENT_GRID:
-        for cue_support in CUE_SUPPORT_GRID:
-            thresholds = FusionThresholds(positive, confident, cue_support)
-            predicted = [hybrid_label(row, rule, thresholds)[0] for row, rule in zip(probabilities, rule_labels)]
-            key = score(predicted)
-            if best is None or key > best[0]:
-                best = (key, thresholds)
+        for cue_backed in (t for t in POSITIVE_GRID if t <= positive):
+            for uncued in (t for t in POSITIVE_GRID + (1.01,) if t >= positive):
+                thresholds = FusionThresholds(positive, confident, cue_backed, uncued)
+                predicted = [hybrid_label(row, rule, thresholds)[0] for row, rule in zip(probabilities, rule_labels)]
+                key = score(predicted)
+                if best is None or key > best[0]:
+                    best = (key, thresholds)
     assert best is not None
     return best[1]
 

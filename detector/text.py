@@ -7,6 +7,7 @@ characters one to one, except for dropping zero-width characters and collapsing 
 
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 import threading
@@ -161,16 +162,25 @@ def mask_regions(text: str, regions: list[Region]) -> str:
 _SENTENCE_END_RE = re.compile(r"[。!?！？;；\n]+|\.(?=\s|$)")
 
 
+class SentenceIndex:
+    """Sentence boundaries of a text, found once, so each lookup is a bisection, not a scan."""
+
+    def __init__(self, text: str) -> None:
+        self._length = len(text)
+        self._ends = [match.end() for match in _SENTENCE_END_RE.finditer(text)]
+        self._starts = [match.start() for match in _SENTENCE_END_RE.finditer(text)]
+
+    def bounds(self, position: int) -> tuple[int, int]:
+        """Start and end (exclusive, closing punctuation included) of the sentence at position."""
+        index = bisect.bisect_right(self._ends, position)
+        start = self._ends[index - 1] if index else 0
+        end = self._ends[index] if index < len(self._ends) else self._length
+        return start, end
+
+
 def sentence_bounds(text: str, position: int) -> tuple[int, int]:
-    """Start and end (exclusive, including the closing punctuation) of the sentence at position."""
-    start = 0
-    for match in _SENTENCE_END_RE.finditer(text):
-        if match.end() <= position:
-            start = match.end()
-            continue
-        if match.start() >= position:
-            return start, match.end()
-    return start, len(text)
+    """Start and end of the sentence at position (one-off use; see SentenceIndex for many)."""
+    return SentenceIndex(text).bounds(position)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ suppressed it gives the right reason.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 import pytest
@@ -17,7 +16,6 @@ from detector import Detector
 from detector.schema import Detection, Label
 
 REJECT, PIVOT, REOPEN, NONE = Label.REJECT, Label.PIVOT, Label.REOPEN, Label.NONE
-SPAN_NAMES = ("target", "replacement", "reason", "revisit_if")
 
 
 @pytest.fixture(scope="module")
@@ -78,13 +76,19 @@ def case(
     return pytest.param(lang, text, label, spans, suppressed, marks=marks)
 
 
-def _check(detection: Detection, text: str, label: Label, spans: dict[str, str], suppressed: str | None) -> None:
+def _check(
+    detection: Detection, text: str, label: Label, spans: dict[str, str], suppressed: str | None
+) -> None:
     fired = [(hit.cue_id, hit.span) for hit in detection.explanation.fired]
     vetoed = [(s.hit.cue_id, s.reason, s.evidence) for s in detection.explanation.suppressed]
-    assert detection.label is label, f"{text!r}: got {detection.label.value}; fired={fired} suppressed={vetoed}"
+    assert detection.label is label, (
+        f"{text!r}: got {detection.label.value}; fired={fired} suppressed={vetoed}"
+    )
     for name, expected in spans.items():
         predicted = getattr(detection, name)
-        assert same_thing(predicted, expected), f"{text!r}: {name}={predicted!r}, expected {expected!r}; fired={fired}"
+        assert same_thing(predicted, expected), (
+            f"{text!r}: {name}={predicted!r}, expected {expected!r}; fired={fired}"
+        )
     if suppressed is not None:
         reasons = {s.reason for s in detection.explanation.suppressed}
         assert suppressed in reasons, f"{text!r}: suppressed reasons {vetoed}, expected {suppressed!r}"
@@ -297,6 +301,40 @@ ZH_CASES = [
     case("zh", "嗯", NONE),
     case("zh", "先这样吧，别的以后再说", NONE),
     case("zh", "不是，我问的是部署的事", NONE),
+    case("zh", "我不是说这条路走不通，就是得多花点时间", NONE),
+    case("zh", "是不是别做小程序比较好", NONE),
+    case("zh", "不用表格，直接给我一段话", NONE),
+    case("zh", "我在纠结是考公还是去外企", NONE),
+    case("zh", "超时改成最多 30 秒吧", NONE),
+    case("zh", "先不上这个功能，等下个版本再说，不是砍掉哈", NONE),
+    case("zh", "整个项目都不要用 jQuery", NONE),
+    case("zh", "这个周末的长跑我真撑不住了", NONE),
+    # -- a fourth round ------------------------------------------------------------------------------
+    case("zh", "行吧，这家店不订了，太远", REJECT, reason="太远"),
+    case("zh", "这个 idea 我看没什么戏，先放弃", REJECT),
+    case("zh", "冷启动那套推荐逻辑删了吧，用户量太少根本跑不起来", REJECT, target="冷启动那套推荐逻辑"),
+    case("zh", "别搞自建邮件服务器了，直接用 SendGrid 省心", PIVOT, replacement="SendGrid"),
+    case("zh", "不考虑二手房了，我们看新房", PIVOT, target="二手房", replacement="新房"),
+    case("zh", "回头想想，一开始那个按月订阅的模式其实最适合我们", REOPEN),
+    case("zh", "被你劝退的那个 Rust 方案，我又想试试了", REOPEN, target="Rust 方案"),
+    case("zh", "还是第一个吧", REOPEN, xfail="needs context: only the conversation says the first option was rejected"),
+    case("zh", "我们先聊需求，技术选型的事待会儿再说", NONE),
+    case("zh", "这个方案的风险点你再列一下", NONE),
+    case("zh", "客户昨天说方案B太贵了，让我们再压一压价格", NONE, suppressed="reported"),
+    case("zh", "缓存这块不行，把 Redis 换成本地 LRU", PIVOT, target="Redis", replacement="本地 LRU"),
+    case("zh", "把这段代码改成异步的", NONE),
+    case("zh", "把变量名改成驼峰", NONE),
+    # -- a fifth round ---------------------------------------------------------------------------------
+    case("zh", "这版文案的调性整个不对，推翻重写", PIVOT),
+    case("zh", "我们别卷价格了，转去拼服务", PIVOT, replacement="拼服务"),
+    case("zh", "Figma 插件这个方向我觉得没必要继续投入了", REJECT, target="Figma 插件"),
+    case("zh", "去三亚的计划取消，机票太贵", REJECT, target="去三亚的计划", reason="太贵"),
+    case("zh", "早上说不要的那个暗色主题，现在想想还是加上吧", REOPEN, target="暗色主题"),
+    case("zh", "还是用回原来的 Webpack 吧，Vite 插件不全", REOPEN, target="Webpack"),
+    case("zh", "Webpack 的配置文件在哪个目录？", NONE),
+    case("zh", "你别误会，我没说要放弃 Webpack", NONE, suppressed="negation"),
+    case("zh", "加了索引之后 P99 回到 90ms 了", NONE),
+    case("zh", "我回头再想想怎么安排人手", NONE),
 ]
 # fmt: on
 
@@ -519,6 +557,35 @@ EN_CASES = [
     case("en", "no, I meant the other file", NONE),
     case("en", "Let's not rush the decision on Kafka", NONE),
     case("en", "Put it in a code block please", NONE),
+    case("en", "Signups dropped to 200 a week after the redesign", NONE),
+    case("en", "Tacos or something else for the party?", NONE),
+    case("en", "Everyone online says to use Bun, should I reconsider?", NONE),
+    # -- a fourth round ------------------------------------------------------------------------------
+    case("en", "Honestly the podcast idea is dead in the water, nobody on the team has time", REJECT, target="podcast idea"),
+    case("en", "we're not renewing the Datadog contract", REJECT, target="Datadog contract"),
+    case("en", "Swap out the carousel for a static hero image", PIVOT, target="carousel", replacement="static hero image"),
+    case("en", "Let's go with the boring option instead: a plain Postgres queue table", PIVOT),
+    case("en", "after all that, I think the very first layout you showed me was the best", REOPEN),
+    case("en", "Fine, un-reject the Lisbon option", REOPEN),
+    case("en", "No.", REJECT, xfail="needs context: a bare no declines an offered option only when one was offered"),
+    case("en", "Can you explain why the event bus was rejected?", NONE),
+    case("en", "The word 'abandon' is misspelled in the README", NONE),
+    case("en", "He scrapped the whole thing last year and regretted it", NONE),
+    case("en", "we killed it at the demo yesterday!", NONE),
+    case("en", "Let's move on to the next question", NONE),
+    # -- a fifth round ---------------------------------------------------------------------------------
+    case("en", "We're pulling the plug on the beta program", REJECT, target="beta program"),
+    case("en", "Let's not go down the GraphQL road", REJECT, target="GraphQL road"),
+    case("en", "I'm leaning away from the condo, the HOA fees are brutal", REJECT, target="condo"),
+    case("en", "Skip the bundler, just ship ES modules", PIVOT, target="bundler", replacement="ES modules"),
+    case("en", "OK, we're switching from Jira to Linear", PIVOT, target="Jira", replacement="Linear"),
+    case("en", "Let's take another look at the Kafka route", REOPEN, target="Kafka route"),
+    case("en", "Can we revive the old onboarding flow?", REOPEN, target="old onboarding flow"),
+    case("en", "Jira tickets need a component field", NONE),
+    case("en", "Switch the chart colors to something colorblind-safe", NONE),
+    case("en", "Parking the search rewrite, we'll revisit it once the new index ships", REJECT,
+         revisit_if="the new index ships"),
+    case("en", "Restore the backup from Friday", NONE),
 ]
 # fmt: on
 
@@ -608,6 +675,16 @@ MIXED_CASES = [
     case("mixed", "好的 let's go with 方案B", NONE),
     case("mixed", "把 font size 改成 14px", NONE),
     case("mixed", "这段 log 里有 `fallback rejected`，啥意思", NONE),
+    # -- a fourth round ------------------------------------------------------------------------------
+    case("mixed", "这个 onboarding flow 我看 overkill 了，先砍掉", REJECT),
+    case("mixed", "别折腾 Kubernetes 了, just use Fly.io", PIVOT, replacement="Fly.io"),
+    case("mixed", "我 take back 之前说 Vue 不行的话", REOPEN),
+    case("mixed", "先 focus 在 checkout 上，search 的事 later", NONE),
+    # -- a fifth round ---------------------------------------------------------------------------------
+    case("mixed", "这个 sprint 不做 SSO 了, focus on billing", PIVOT, replacement="billing"),
+    case("mixed", "Redis cluster 先 shelve，等 traffic 翻倍再说", REJECT, revisit_if="等 traffic 翻倍"),
+    case("mixed", "回头 revisit 一下 Kafka 那个 option", REOPEN, target="Kafka"),
+    case("mixed", "如果 Redis 真的 down 了怎么办？", NONE),
 ]
 # fmt: on
 
@@ -626,7 +703,9 @@ def _ids(cases: list) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "text", "label", "spans", "suppressed"), ALL_CASES, ids=_ids(ALL_CASES))
-def test_cue_table(detector: Detector, lang: str, text: str, label: Label, spans: dict, suppressed: str | None) -> None:
+def test_cue_table(
+    detector: Detector, lang: str, text: str, label: Label, spans: dict, suppressed: str | None
+) -> None:
     _check(detector.detect(text), text, label, spans, suppressed)
 
 
@@ -698,7 +777,9 @@ def test_suppressed_cue_records_reason(detector: Detector, text: str, reason: st
 def test_adopted_reported_view_counts(detector: Detector) -> None:
     # The user takes the reported view as their own: the cue stands.
     assert detector.detect("老板说这个方案不行，有道理，那就不做了").label is REJECT
-    assert detector.detect("my manager wants to scrap the dashboard and I agree, let's drop it").label is REJECT
+    assert (
+        detector.detect("my manager wants to scrap the dashboard and I agree, let's drop it").label is REJECT
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -714,7 +795,10 @@ def test_empty_or_blank_text_is_none(detector: Detector, text: str) -> None:
 
 def test_one_megabyte_turn_finishes(detector: Detector) -> None:
     # A 1 MB turn is a paste: a sentence of the user's, a long log, a closing sentence.
-    log = "".join(f"2026-01-0{i % 9 + 1} 12:00:{i % 60:02d} INFO worker-{i % 7} job {i} done in {i % 97} ms\n" for i in range(20_000))
+    log = "".join(
+        f"2026-01-0{i % 9 + 1} 12:00:{i % 60:02d} INFO worker-{i % 7} job {i} done in {i % 97} ms\n"
+        for i in range(20_000)
+    )
     text = "这个方向不对，我们换成方案B吧。日志如下：\n" + log
     text = (text * (1_048_576 // len(text) + 1))[: 1_048_576 - 40] + "\nanyway, drop the Redis idea."
     assert len(text) >= 1_000_000

@@ -32,7 +32,11 @@ def _span_params() -> list:
     params = []
     for lang in LANGS:
         for index, span in enumerate(default_lexicon(lang).span):
-            params.append(pytest.param(lang, span.kind, span.pattern, span.examples, id=f"{lang}.span{index}.{span.kind}"))
+            params.append(
+                pytest.param(
+                    lang, span.kind, span.pattern, span.examples, id=f"{lang}.span{index}.{span.kind}"
+                )
+            )
     return params
 
 
@@ -44,7 +48,9 @@ def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, example
 
 
 @pytest.mark.parametrize(("lang", "kind", "pattern", "examples"), _span_params())
-def test_every_span_example_matches_and_captures(lang: str, kind: str, pattern: str, examples: list[str]) -> None:
+def test_every_span_example_matches_and_captures(
+    lang: str, kind: str, pattern: str, examples: list[str]
+) -> None:
     compiled = regex.compile(pattern, _flags(lang))
     for example in examples:
         match = compiled.search(example)
@@ -159,7 +165,9 @@ BROKEN = [
 # fmt: on
 
 
-@pytest.mark.parametrize(("name", "lang", "broken", "fragments", "must_name"), BROKEN, ids=[b[0] for b in BROKEN])
+@pytest.mark.parametrize(
+    ("name", "lang", "broken", "fragments", "must_name"), BROKEN, ids=[b[0] for b in BROKEN]
+)
 def test_broken_lexicon_is_refused(
     tmp_path: Path, name: str, lang: str, broken: str, fragments: str, must_name: list[str]
 ) -> None:
@@ -189,12 +197,15 @@ def test_missing_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_span_without_its_group_is_refused(tmp_path: Path) -> None:
-    text = _lexicon_text("en", "") + """
+    text = (
+        _lexicon_text("en", "")
+        + """
 [[span]]
 kind = "reason"
 pattern = "because (?P<revisit_if>[a-z]{1,20})"
 examples = ["because slow"]
 """
+    )
     path = _write(tmp_path, "span.toml", text)
     with pytest.raises(LexiconError) as caught:
         load_lexicon(path)

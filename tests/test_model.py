@@ -44,12 +44,23 @@ def test_tampered_model_is_refused(tmp_path: Path) -> None:
         load_model(copy)
 
 
-def test_untrusted_model_is_refused_unless_allowed(tmp_path: Path) -> None:
+def test_model_without_manifest_is_refused(tmp_path: Path) -> None:
     copy = tmp_path / "other.joblib"
+    shutil.copy(default_model_path(), copy)
+    with pytest.raises(ModelError, match="no manifest"):
+        load_model(copy, allow_untrusted=True)
+
+
+def test_damaged_model_with_a_matching_manifest_fails_cleanly(tmp_path: Path) -> None:
+    """Even when someone re-hashes a damaged file, loading ends in ModelError, not the OOM killer."""
+    copy = tmp_path / "damaged.joblib"
     copy.write_bytes(default_model_path().read_bytes() + b"\0")
+    manifest = json.loads(manifest_path(default_model_path()).read_text(encoding="utf-8"))
+    manifest["sha256"] = sha256_file(copy)
+    manifest_path(copy).write_text(json.dumps(manifest), encoding="utf-8")
     with pytest.raises(ModelError, match="untrusted model"):
         load_model(copy)
-    with pytest.raises(ModelError, match="cannot load model|not a pivot-detector model"):
+    with pytest.raises(ModelError, match="cannot load model"):
         load_model(copy, allow_untrusted=True)
 
 

@@ -1,8 +1,8 @@
 """The retraining loop: `pivot suggest-labels` output feeds `pivot train`; `pivot eval --compare`.
 
-A real (tiny) model is trained here on cue features alone, so the tests neither depend on the
-shipped model nor spend minutes fitting n-grams; it is saved and trusted in a temporary state
-folder, exactly as `pivot train` would.
+Two real models are trained here (the shipped pipeline with small vocabularies, on slices of
+the data), so the tests neither depend on the shipped model nor spend minutes fitting; they are
+saved and trusted in a temporary state folder, exactly as `pivot train` would.
 """
 
 from __future__ import annotations
@@ -13,13 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline
-
-from detector.classifier import FusionThresholds, PivotClassifier, save_model
+from detector.classifier import FusionThresholds, PivotClassifier, build_pipeline, save_model
 from detector.cli import main
 from detector.detect import Detector
-from detector.features import CueFeaturizer, make_example
+from detector.features import make_example
 from detector.formats import read_transcripts
 from detector.learn import labeled_turns, load_labeled
 from detector.text import normalize
@@ -29,15 +26,19 @@ TRAIN = ROOT / "data" / "train.jsonl"
 
 
 def train_tiny(out: Path, conversations: slice, c: float) -> Path:
-    """A cue-features-only model on a slice of the training data; saved and trusted."""
+    """The shipped model's pipeline, with small vocabularies, on a slice of the data; saved and trusted."""
     rules = Detector("rules")
     turns = labeled_turns(read_transcripts(TRAIN)[conversations])
     examples = [
         make_example(t.turn.text, t.transcript.turns[: t.index], rules.engine.match(normalize(t.turn.text))) for t in turns
     ]
-    pipeline = Pipeline([("features", CueFeaturizer()), ("model", LogisticRegression(C=c, max_iter=500))])
+    pipeline = build_pipeline(c).set_params(
+        features__text__ngrams__chars__max_features=3000,
+        features__text__ngrams__words__max_features=2000,
+        model__estimator__max_iter=300,
+    )
     pipeline.fit(examples, [t.turn.label.value for t in turns])
-    save_model(PivotClassifier(pipeline, FusionThresholds(0.5, 0.8, 0.3)), out, {"created_by": "test"})
+    save_model(PivotClassifier(pipeline, FusionThresholds()), out, {"created_by": "test"})
     return out
 
 

@@ -17,11 +17,21 @@ import regex
 from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, SuppressedCue, SuppressionReason
-from detector.text import Region, has_cjk, has_latin, mask_regions, protected_regions, region_covering, sentence_bounds
+from detector.text import (
+    Region,
+    SentenceIndex,
+    has_cjk,
+    has_latin,
+    mask_regions,
+    protected_regions,
+    region_covering,
+)
 
 # Very long turns are pastes; what the user means is said at the start or the end. Matching a
 # head and a tail window keeps the cost of a 1 MB turn the same as that of a 16 KB one.
 WINDOW_CHARS = 8_000
+# How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
+GUARD_SCOPE = 200
 # A backstop only: validated patterns are linear (see lexicon.py), so this never fires in practice.
 MATCH_TIMEOUT_SECONDS = 0.25
 
@@ -68,56 +78,71 @@ class CueEngine:
         return [cue.spec.id for lang in sorted(self._cues) for cue in self._cues[lang]]
 
     def match(self, text: str) -> CueMatch:
-        """Find cues in normalised text, split them into fired and suppressed, extract spans."""
+        """Find cues in normalised text, split them into fired and suppressed, extract spans.
+
+        Everything runs per window (the whole text, or the head and tail of a very long turn),
+        and each guard looks at most GUARD_SCOPE characters around its cue, so the cost grows
+        linearly with the text and is bounded for any single turn.
+        """
         result = CueMatch(truncated=len(text) > 2 * WINDOW_CHARS)
-        regions = protected_regions(text)
         languages = [lang for lang, present in (("zh", has_cjk(text)), ("en", has_latin(text))) if present]
+        for offset, window in _windows(text):
+            self._match_window(window, offset, languages, result)
+        result.fired.sort(key=lambda hit: (hit.start, -hit.weight))
+        if result.fired:
+            head = text[: 2 * WINDOW_CHARS]
+            result.spans = self._extract_spans(head, result.fired, protected_regions(head), languages)
+        return result
+
+    def _match_window(self, window: str, offset: int, languages: list[str], result: CueMatch) -> None:
+        regions = protected_regions(window)
+        sentences = SentenceIndex(window)
+        lowered = window.lower()
         for lang in languages:
             for cue in self._cues.get(lang, ()):
-                for hit in self._find(cue, text):
-                    veto = self._veto(text, hit, regions)
+                if not cue.may_match(lowered):
+                    continue
+                for hit in self._find(cue, window):
+                    veto = self._veto(window, hit, regions, sentences)
+                    hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})
                     if veto is None:
                         result.fired.append(hit)
                     else:
                         result.suppressed.append(SuppressedCue(hit=hit, reason=veto[0], evidence=veto[1]))
-        result.fired.sort(key=lambda hit: (hit.start, -hit.weight))
-        if result.fired:
-            result.spans = self._extract_spans(text, result.fired, regions, languages)
-        return result
 
-    def _find(self, cue: CompiledCue, text: str) -> Iterator[CueHit]:
-        seen_starts: set[int] = set()
-        for offset, window in _windows(text):
-            try:
-                matches = list(cue.regex.finditer(window, timeout=MATCH_TIMEOUT_SECONDS))
-            except TimeoutError:
+    def _find(self, cue: CompiledCue, window: str) -> Iterator[CueHit]:
+        try:
+            matches = list(cue.regex.finditer(window, timeout=MATCH_TIMEOUT_SECONDS))
+        except TimeoutError:
+            return
+        for match in matches:
+            if not match.group().strip():
                 continue
-            for match in matches:
-                start = offset + match.start()
-                if start in seen_starts or not match.group().strip():
-                    continue
-                seen_starts.add(start)
-                groups = {name: clean_span(value) for name, value in match.groupdict().items() if value}
-                yield CueHit(
-                    cue_id=cue.spec.id,
-                    label=cue.spec.label,
-                    lang=cue.spec.id[:2],  # type: ignore[arg-type]
-                    weight=cue.spec.weight,
-                    span=match.group(),
-                    start=start,
-                    end=offset + match.end(),
-                    groups={name: value for name, value in groups.items() if value},
-                )
+            groups = {name: clean_span(value) for name, value in match.groupdict().items() if value}
+            yield CueHit(
+                cue_id=cue.spec.id,
+                label=cue.spec.label,
+                lang=cue.spec.id[:2],  # type: ignore[arg-type]
+                weight=cue.spec.weight,
+                span=match.group(),
+                start=match.start(),
+                end=match.end(),
+                groups={name: value for name, value in groups.items() if value},
+            )
 
-    def _veto(self, text: str, hit: CueHit, regions: list[Region]) -> tuple[SuppressionReason, str] | None:
+    def _veto(
+        self, text: str, hit: CueHit, regions: list[Region], sentences: SentenceIndex
+    ) -> tuple[SuppressionReason, str] | None:
         """The first guard that suppresses this hit, with its evidence; None when the hit stands."""
         region = region_covering(regions, hit.start, hit.end)
         if region is not None:
             return region.kind, text[region.start : region.end][:80]
-        sentence_start, sentence_end = sentence_bounds(text, hit.start)
+        sentence_start, sentence_end = sentences.bounds(hit.start)
+        sentence_start = max(sentence_start, hit.start - GUARD_SCOPE)
+        sentence_end = min(sentence_end, hit.end + GUARD_SCOPE)
         before = text[sentence_start : hit.start]
         sentence = text[sentence_start:sentence_end]
-        after_turn = text[hit.end :]
+        after_turn = text[hit.end : hit.end + GUARD_SCOPE]
         for guard in self._guards:
             if guard.kind == "negation":
                 found = guard.regex.search(before)

@@ -192,13 +192,20 @@ class Lexicon(BaseModel):
 
 
 class CompiledCue:
-    """A validated cue with its compiled pattern, ready to match."""
+    """A validated cue with its compiled pattern and its literal anchors, ready to match."""
 
-    __slots__ = ("spec", "regex")
+    __slots__ = ("spec", "regex", "anchors")
 
     def __init__(self, spec: CueSpec, flags: int) -> None:
+        from detector.cues.anchors import anchors_of
+
         self.spec = spec
         self.regex = regex.compile(spec.pattern, flags)
+        self.anchors = anchors_of(spec.pattern)
+
+    def may_match(self, lowered_text: str) -> bool:
+        """False only when no anchor occurs, i.e. the pattern cannot match (see anchors.py)."""
+        return self.anchors is None or any(anchor in lowered_text for anchor in self.anchors)
 
 
 def load_lexicon(path: Path) -> Lexicon:

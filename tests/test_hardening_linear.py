@@ -1,0 +1,136 @@
+"""Linear time: no cue pattern, and no whole turn, costs more than linearly in its length.
+
+A ratio, not an absolute time: each test times the same work on ~10 KB and on ~100 KB of
+adversarial text in the same run and asserts the 100 KB run costs less than 25 times the 10 KB
+one (linear would be 10; a pattern that backtracks quadratically would be ~100). Adversarial text
+is made of each pattern's own pieces: its example phrases repeated, the same with punctuation and
+spaces removed (so sentences never end and lazy groups keep extending), and its literal anchors
+(the words every match must contain) repeated back to back.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from functools import lru_cache
+
+import pytest
+
+from detector.cues.engine import WINDOW_CHARS, CueEngine, default_engine
+from detector.cues.lexicon import CompiledCue
+from detector.detect import Detector
+from detector.text import normalize
+
+SMALL, LARGE = 10_000, 100_000
+MAX_RATIO = 25.0
+PUNCTUATION = str.maketrans("", "", " ,.;:!?，。；：！？、'\"()（）")
+
+
+def _fill(unit: str, size: int) -> str:
+    return (unit * (size // max(len(unit), 1) + 1))[:size]
+
+
+def _median_seconds(work: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def growth_ratio(work: Callable[[str], object], unit: str, runs: int = 3) -> tuple[float, float, float]:
+    """(ratio, seconds at 10 KB, seconds at 100 KB); re-measured more carefully before giving up."""
+    small, large = _fill(unit, SMALL), _fill(unit, LARGE)
+    ratio = 0.0
+    for attempt_runs in (runs, runs * 3):
+        t_small = max(_median_seconds(lambda: work(small), attempt_runs), 1e-6)
+        t_large = _median_seconds(lambda: work(large), max(1, attempt_runs // 3))
+        ratio = t_large / t_small
+        if ratio < MAX_RATIO:
+            break
+    return ratio, t_small, t_large
+
+
+def adversarial_units(cue: CompiledCue) -> dict[str, str]:
+    """The pattern's own fragments, in the shapes that stress a backtracking matcher."""
+    examples = cue.spec.examples
+    units = {
+        "examples": " ".join(examples) + " ",
+        "examples-unpunctuated": "".join(examples).translate(PUNCTUATION),
+    }
+    if cue.anchors:
+        units["anchors"] = "".join(sorted(cue.anchors))
+    return units
+
+
+@lru_cache(maxsize=1)
+def all_cues() -> list[CompiledCue]:
+    engine = default_engine()
+    return [cue for lang in sorted(engine._cues) for cue in engine._cues[lang]]
+
+
+def test_every_shipped_cue_is_covered() -> None:
+    ids = [cue.spec.id for cue in all_cues()]
+    assert len(ids) > 150 and {i[:2] for i in ids} == {"zh", "en"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_cue_pattern_grows_linearly_on_its_own_fragments(lang: str) -> None:
+    measured, slow = 0, []
+    for cue in all_cues():
+        if not cue.spec.id.startswith(lang):
+            continue
+        for kind, unit in adversarial_units(cue).items():
+            ratio, t_small, t_large = growth_ratio(lambda text: sum(1 for _ in cue.regex.finditer(text)), unit)
+            measured += 1
+            if ratio >= MAX_RATIO:
+                slow.append(f"{cue.spec.id} on {kind}: {t_small * 1e3:.2f} ms → {t_large * 1e3:.2f} ms (×{ratio:.1f})")
+    assert measured > 100
+    assert not slow, "superlinear cue patterns:\n" + "\n".join(slow)
+
+
+def _lexicon_units() -> dict[str, str]:
+    """Cue-dense text: every example of a lexicon, spaced, unpunctuated, and as bare anchors."""
+    units: dict[str, str] = {}
+    for lang in ("zh", "en"):
+        cues = [c for c in all_cues() if c.spec.id.startswith(lang)]
+        examples = [e for c in cues for e in c.spec.examples]
+        units[f"{lang}-examples"] = " ".join(examples) + " "
+        units[f"{lang}-unpunctuated"] = "".join(examples).translate(PUNCTUATION)
+        units[f"{lang}-anchors"] = "".join(sorted({a for c in cues for a in (c.anchors or ())}))
+    units["mixed-guards"] = "我不是说这个方向不对吧？what if we dropped Redis? my manager wants to scrap it 要不要放弃A "
+    units["mixed-quoted"] = "> 这个方向不对 \"drop the idea\" ```scrap plan A``` 「算了，换B」 "
+    return units
+
+
+@pytest.mark.parametrize("name, unit", sorted(_lexicon_units().items()))
+def test_cue_engine_and_detector_grow_linearly_on_cue_dense_text(name: str, unit: str) -> None:
+    engine: CueEngine = default_engine()
+    detector = Detector("rules")
+    unit = normalize(unit)
+    ratio, t_small, t_large = growth_ratio(engine.match, unit, runs=1)
+    assert ratio < MAX_RATIO, f"CueEngine.match on {name}: {t_small:.3f} s → {t_large:.3f} s (×{ratio:.1f})"
+    ratio, t_small, t_large = growth_ratio(detector.detect, unit, runs=1)
+    assert ratio < MAX_RATIO, f"Detector.detect on {name}: {t_small:.3f} s → {t_large:.3f} s (×{ratio:.1f})"
+
+
+def test_a_long_turn_is_matched_on_head_and_tail_windows_and_says_so() -> None:
+    filler = _fill("平平无奇的一段日志输出 plain log output line ", 3 * WINDOW_CHARS)
+    text = "这个方向不对。" + filler + "。 scrap plan A, go with B. " + filler + "。 drop the Kafka idea."
+    assert len(text) > 2 * WINDOW_CHARS
+    detection = Detector("rules").detect(text)
+    assert "long turn" in detection.explanation.rule and "head and tail" in detection.explanation.rule
+    normalized = normalize(text)
+    starts = [hit.start for hit in detection.explanation.fired]
+    assert any(start < WINDOW_CHARS for start in starts), "the head window is matched"
+    assert any(start >= len(normalized) - WINDOW_CHARS for start in starts), "the tail window is matched"
+    assert not any(WINDOW_CHARS <= s < len(normalized) - WINDOW_CHARS for s in starts), "the middle is skipped"
+    for hit in detection.explanation.fired:
+        assert normalized[hit.start : hit.end] == hit.span
+
+
+def test_a_short_turn_carries_no_long_turn_note() -> None:
+    detection = Detector("rules").detect("这个方向不对，换成方案B")
+    assert "long turn" not in detection.explanation.rule
