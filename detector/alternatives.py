@@ -196,6 +196,42 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
     return best if best_score >= minimum else None
 
 
+_PHRASE_TOKEN_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9+#.'\-]{{0,30}}|[{CJK_CHAR}]")
+_MIN_PHRASE_CHARS = 2
+
+
+def shared_phrase(text: str, others: Sequence[str]) -> str | None:
+    """The longest run of words (CJK characters count as words) that the user's turn shares
+    with an earlier turn, ignoring runs made only of function words.
+
+    Users name what they reject by (part of) the name it was given: "sheet vinyl is what's
+    peeling" after "… 2) sheet vinyl …". Searched most recent turn first; the first turn with a
+    run of at least two characters wins.
+    """
+    mine = [m.group().lower() for m in _PHRASE_TOKEN_RE.finditer(text)]
+    if not mine:
+        return None
+    for other in others:
+        theirs = [m.group().lower() for m in _PHRASE_TOKEN_RE.finditer(other)]
+        best: tuple[int, int] = (0, 0)
+        previous = [0] * (len(theirs) + 1)
+        for i in range(1, len(mine) + 1):
+            current = [0] * (len(theirs) + 1)
+            for j in range(1, len(theirs) + 1):
+                if mine[i - 1] == theirs[j - 1]:
+                    current[j] = previous[j - 1] + 1
+                    if current[j] > best[0]:
+                        best = (current[j], i)
+            previous = current
+        length, end = best
+        run = mine[end - length : end]
+        content = [token for token in run if token not in _STOP_KEYS and (len(token) > 2 or not token.isascii())]
+        phrase = "".join(t if not t.isascii() else f" {t} " for t in run).strip().replace("  ", " ")
+        if content and len(phrase) >= _MIN_PHRASE_CHARS and not all(t in _STOP_KEYS for t in run):
+            return phrase
+    return None
+
+
 def _ordinal(key: str) -> int | None:
     if key.isdigit():
         return int(key)

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
+from detector.alternatives import (
+    Proposal,
+    best_overlap,
+    extract_proposals,
+    is_deictic,
+    names_label,
+    resolve_reference,
+    shared_phrase,
+)
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.text import detect_language, normalize
@@ -128,7 +136,8 @@ def _resolve_target(raw: str | None, text: str, context: Sequence[Turn]) -> str 
 
     Order (DESIGN §5): an explicit label (方案A, option 2, 第二个) in the most recent turn that
     has it; then the proposal, most recent first, whose name the user's words overlap most;
-    then the span the cue captured, if it names something; then, for a bare "这个" or no span,
+    then the longest phrase that the captured span (or, without one, the turn) shares with a
+    recent assistant turn; then the captured span as said; then, for a bare "这个" or no span,
     the most recent proposal.
     """
     proposals_by_turn = recent_proposals(context)
@@ -140,6 +149,10 @@ def _resolve_target(raw: str | None, text: str, context: Sequence[Turn]) -> str 
         overlapping = best_overlap(raw if raw and not is_deictic(raw) else text, proposals)
         if overlapping is not None:
             return overlapping.name
+    earlier = [normalize(t.text) for t in reversed(context[-CONTEXT_TURNS:]) if t.role == "assistant" and t.text]
+    phrase = shared_phrase(raw if raw and not is_deictic(raw) else text, earlier)
+    if phrase is not None:
+        return phrase
     if raw and not is_deictic(raw):
         return raw
     if proposals_by_turn:

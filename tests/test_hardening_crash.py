@@ -52,6 +52,7 @@ class Ledger:
     acknowledged: dict[str, set[int]] = field(default_factory=dict)
     interleaved: set[str] = field(default_factory=set)
     kills: int = 0
+    kills_mid_transaction: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def attempt(self, conversation_id: str, k: int) -> None:
@@ -63,9 +64,27 @@ class Ledger:
         with self.lock:
             self.acknowledged[conversation_id].add(k)
 
-    def killed(self) -> None:
+    def killed(self, mid_transaction: bool = False) -> None:
         with self.lock:
             self.kills += 1
+            self.kills_mid_transaction += mid_transaction
+
+
+def holds_write_lock(pid: int, store: Path) -> bool:
+    """Is this process inside a write transaction? In WAL mode the writer holds a POSIX lock on
+    byte 120 of the -shm file (SQLite's WAL_WRITE_LOCK); Linux lists such locks in /proc/locks."""
+    try:
+        inode = (store.parent / (store.name + "-shm")).stat().st_ino
+        with open("/proc/locks", encoding="ascii") as locks:
+            for line in locks:
+                parts = line.split()
+                if len(parts) >= 8 and parts[2:5] == ["ADVISORY", "WRITE", str(pid)] and parts[5].endswith(
+                    f":{inode}"
+                ) and parts[6] == "120":
+                    return True
+    except OSError:
+        pass
+    return False
 
 
 def _turn_text(writer: int, k: int, padding: str = "") -> str:
@@ -112,8 +131,14 @@ def check_store(path: Path, ledger: Ledger) -> dict[str, int]:
 # -- pivot hook --------------------------------------------------------------------------------
 
 
-def _run_hook(store: Path, conversation_id: str, text: str, kill_after: float | None, ledger: Ledger) -> bool:
-    """One `pivot hook` call; True when acknowledged (printed its answer, exit 0)."""
+def _run_hook(
+    store: Path, conversation_id: str, text: str, kill_after: float | None, ledger: Ledger, in_transaction: bool = False
+) -> bool:
+    """One `pivot hook` call; True when acknowledged (printed its answer, exit 0).
+
+    With `kill_after`, SIGKILL it that many seconds after its input is sent; with `in_transaction`
+    too, wait first until it holds SQLite's write lock, then kill it `kill_after` seconds later.
+    """
     request = json.dumps({"conversation_id": conversation_id, "turn": {"role": "user", "text": text}}, ensure_ascii=False)
     process = subprocess.Popen(
         [*PIVOT, "hook", "--store", str(store), "--mode", "rules"],
@@ -129,10 +154,13 @@ def _run_hook(store: Path, conversation_id: str, text: str, kill_after: float | 
         process.stdin.write(request.encode("utf-8"))
         process.stdin.close()
         process.stdin = None  # so communicate() below only reads
+        while in_transaction and process.poll() is None and not holds_write_lock(process.pid, store):
+            time.sleep(0.002)
         time.sleep(kill_after)
         if process.poll() is None:
+            mid_transaction = holds_write_lock(process.pid, store)
             process.kill()  # SIGKILL: no cleanup, no atexit, no rollback by Python
-            ledger.killed()
+            ledger.killed(mid_transaction)
         out, err = process.communicate(timeout=60)
     if process.returncode == 0:
         answer = out.decode("utf-8").strip()
@@ -156,7 +184,7 @@ def test_kill_9_hook_processes_mid_write_loses_no_acknowledged_update(tmp_path: 
         ledger.ack("calibrate", k)
         durations.append(time.monotonic() - started)
     typical = statistics.median(durations)
-    writers, target_kills, deadline = 4, 40, time.monotonic() + 40
+    writers, target_kills, deadline = 4, 40, time.monotonic() + 32
 
     def writer(w: int) -> None:
         rng = random.Random(w)
@@ -165,8 +193,12 @@ def test_kill_9_hook_processes_mid_write_loses_no_acknowledged_update(tmp_path: 
             # Every fourth call goes to one conversation all writers share (counted, not ordered).
             conversation_id, key = ("shared", w * 100_000 + k) if k % 4 == 3 else (f"writer-{w}", k)
             ledger.attempt(conversation_id, key)
-            kill_after = typical * rng.uniform(0.5, 1.3) if rng.random() < 0.6 else None
-            if _run_hook(store, conversation_id, _turn_text(w, k, padding), kill_after, ledger):
+            # One call in five runs to the end; the others are killed, at a random moment (mostly
+            # while starting up) or inside their write transaction.
+            plan = rng.choices(["finish", "random", "in-transaction"], weights=[3, 3, 5])[0]
+            kill_after = {"finish": None, "random": typical * rng.uniform(0.3, 1.5), "in-transaction": rng.uniform(0, 0.3)}[plan]
+            text = _turn_text(w, k, padding)
+            if _run_hook(store, conversation_id, text, kill_after, ledger, in_transaction=plan == "in-transaction"):
                 ledger.ack(conversation_id, key)
             k += 1
 
@@ -180,11 +212,14 @@ def test_kill_9_hook_processes_mid_write_loses_no_acknowledged_update(tmp_path: 
     attempted = sum(len(v) for v in ledger.attempted.values())
     committed_unacknowledged = sum(stored.values()) - acknowledged
     print(
-        f"hook: {attempted} calls, {ledger.kills} kill -9, {acknowledged} acknowledged, "
+        f"hook: {attempted} calls, {ledger.kills} kill -9 ({ledger.kills_mid_transaction} inside a write "
+        f"transaction), {acknowledged} acknowledged, "
         f"{committed_unacknowledged} committed but killed before answering, stored {stored}"
     )
     assert ledger.kills >= 20, f"only {ledger.kills} kills landed while a hook was running"
-    assert acknowledged >= 10
+    if Path("/proc/locks").exists():
+        assert ledger.kills_mid_transaction >= 10, "too few kills landed inside a write transaction"
+    assert acknowledged >= 8
 
 
 # -- pivot serve -------------------------------------------------------------------------------
@@ -226,6 +261,7 @@ def test_kill_9_server_during_parallel_writes_loses_no_acknowledged_update(tmp_p
     running = threading.Event()
     running.set()
     stop = threading.Event()
+    padding = cue_dense_padding()[:1000]  # ~50 ms of detection inside each write transaction
 
     def client(w: int) -> None:
         k = 0
@@ -234,7 +270,7 @@ def test_kill_9_server_during_parallel_writes_loses_no_acknowledged_update(tmp_p
                 running.wait(1)
                 conversation_id = f"client-{w}"
                 ledger.attempt(conversation_id, k)
-                body = {"conversation_id": conversation_id, "turn": {"role": "user", "text": _turn_text(w, k)}}
+                body = {"conversation_id": conversation_id, "turn": {"role": "user", "text": _turn_text(w, k, padding)}}
                 try:
                     if http.post(url, json=body).status_code == 200:
                         ledger.ack(conversation_id, k)
@@ -250,9 +286,13 @@ def test_kill_9_server_during_parallel_writes_loses_no_acknowledged_update(tmp_p
     try:
         for _ in range(server_kills):
             time.sleep(rng.uniform(0.5, 1.5))
+            deadline = time.monotonic() + 1  # prefer to kill it inside a write transaction
+            while not holds_write_lock(server.pid, store) and time.monotonic() < deadline:
+                time.sleep(0.001)
+            mid_transaction = holds_write_lock(server.pid, store)
             server.kill()
             server.wait()
-            ledger.killed()
+            ledger.killed(mid_transaction)
             server = _start_server(store, port)
         time.sleep(0.5)
     finally:
@@ -264,6 +304,9 @@ def test_kill_9_server_during_parallel_writes_loses_no_acknowledged_update(tmp_p
     stored = check_store(store, ledger)
     acknowledged = sum(len(v) for v in ledger.acknowledged.values())
     attempted = sum(len(v) for v in ledger.attempted.values())
-    print(f"serve: {attempted} requests, {ledger.kills} kill -9, {acknowledged} acknowledged, stored {stored}")
+    print(
+        f"serve: {attempted} requests, {ledger.kills} kill -9 ({ledger.kills_mid_transaction} inside a write "
+        f"transaction), {acknowledged} acknowledged, stored {stored}"
+    )
     assert ledger.kills == server_kills
     assert acknowledged >= 50

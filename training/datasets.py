@@ -234,12 +234,55 @@ def phrase_share(transcripts: Sequence[Transcript]) -> tuple[str, float]:
     return phrase, round(count / max(positives, 1), 4)
 
 
+def data_card(data_dir: Path = DATA) -> str:
+    """data/README.md: counts per split, language, label, domain and hard-negative kind, then the
+    label guide (kept in training/templates so that the prose is written once)."""
+    lines = ["# Data card: pivot-detector labeled conversations", ""]
+    per_split = {}
+    for name in SPLITS:
+        transcripts = read_transcripts(data_dir / f"{name}.jsonl")
+        labels: Counter[str] = Counter()
+        langs: Counter[str] = Counter()
+        for transcript in transcripts:
+            for turn in transcript.turns:
+                if turn.role == "user" and turn.label is not None:
+                    labels[turn.label.value] += 1
+                    langs[transcript.lang or "?"] += 1
+        per_split[name] = (len(transcripts), labels, langs)
+    lines += [
+        "| split | conversations | labeled user turns | REJECT | PIVOT | REOPEN | NONE | zh | en | mixed |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, (count, labels, langs) in per_split.items():
+        lines.append(
+            f"| {name} | {count} | {sum(labels.values())} | {labels['REJECT']} | {labels['PIVOT']} | {labels['REOPEN']} | "
+            f"{labels['NONE']} | {langs['zh']} | {langs['en']} | {langs['mixed']} |"
+        )
+    report = check(data_dir)
+    counts = report.counts
+    lines += ["", f"Domains ({len(counts['domains'])}): " + ", ".join(f"{d} {n}" for d, n in sorted(counts["domains"].items())) + "."]
+    lines += ["", "Hard negatives by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(counts["hard_negatives"].items())) + "."]
+    lengths = counts["turns_per_conversation"]
+    phrase, share = counts["phrase_share"]
+    lines += [
+        "",
+        f"Turns per conversation: {lengths['min']} to {lengths['max']}. Most common cue phrase among positives: "
+        f"{phrase!r} in {share:.1%} of them (limit 2%).",
+        "",
+    ]
+    guide = (Path(__file__).resolve().parent / "templates" / "data_card_guide.md").read_text(encoding="utf-8")
+    return "\n".join(lines) + "\n" + guide
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("action", choices=["split", "check"])
+    parser.add_argument("action", choices=["split", "check", "card"])
     args = parser.parse_args(argv)
     if args.action == "split":
         print(json.dumps(split((DATA / "raw").glob("*.jsonl")), indent=2))
+        return 0
+    if args.action == "card":
+        (DATA / "README.md").write_text(data_card(), encoding="utf-8")
         return 0
     report = check()
     print(json.dumps(report.counts, ensure_ascii=False, indent=2))
