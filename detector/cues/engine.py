@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import regex
+import re
 
 from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
 from detector.cues.spans import clean_span
@@ -32,8 +32,6 @@ from detector.text import (
 WINDOW_CHARS = 8_000
 # How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
 GUARD_SCOPE = 200
-# A backstop only: validated patterns are linear (see lexicon.py), so this never fires in practice.
-MATCH_TIMEOUT_SECONDS = 0.25
 
 
 @dataclass(slots=True)
@@ -49,13 +47,13 @@ class CueMatch:
 @dataclass(frozen=True, slots=True)
 class _CompiledGuard:
     kind: GuardKind
-    regex: regex.Pattern[str]
+    regex: re.Pattern[str]
 
 
 @dataclass(frozen=True, slots=True)
 class _CompiledSpan:
     kind: str
-    regex: regex.Pattern[str]
+    regex: re.Pattern[str]
 
 
 class CueEngine:
@@ -67,10 +65,10 @@ class CueEngine:
         self._spans: dict[str, list[_CompiledSpan]] = {}
         self._guards: list[_CompiledGuard] = []
         for lexicon in lexicons:
-            flags = regex.IGNORECASE if lexicon.lang == "en" else 0
+            flags = re.IGNORECASE if lexicon.lang == "en" else 0
             self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
-            self._spans[lexicon.lang] = [_CompiledSpan(s.kind, regex.compile(s.pattern, flags)) for s in lexicon.span]
-            self._guards += [_CompiledGuard(g.kind, regex.compile(g.pattern, flags)) for g in lexicon.guard]
+            self._spans[lexicon.lang] = [_CompiledSpan(s.kind, re.compile(s.pattern, flags)) for s in lexicon.span]
+            self._guards += [_CompiledGuard(g.kind, re.compile(g.pattern, flags)) for g in lexicon.guard]
 
     @property
     def cue_ids(self) -> list[str]:
@@ -111,11 +109,7 @@ class CueEngine:
                         result.suppressed.append(SuppressedCue(hit=hit, reason=veto[0], evidence=veto[1]))
 
     def _find(self, cue: CompiledCue, window: str) -> Iterator[CueHit]:
-        try:
-            matches = list(cue.regex.finditer(window, timeout=MATCH_TIMEOUT_SECONDS))
-        except TimeoutError:
-            return
-        for match in matches:
+        for match in cue.regex.finditer(window):
             if not match.group().strip():
                 continue
             groups = {name: clean_span(value) for name, value in match.groupdict().items() if value}
@@ -177,10 +171,7 @@ class CueEngine:
             for span in self._spans.get(lang, ()):
                 if span.kind in spans:
                     continue
-                try:
-                    match = span.regex.search(masked[: 2 * WINDOW_CHARS], timeout=MATCH_TIMEOUT_SECONDS)
-                except TimeoutError:
-                    continue
+                match = span.regex.search(masked)
                 if match and (value := clean_span(match.group(span.kind) or "")):
                     spans[span.kind] = value
         return spans

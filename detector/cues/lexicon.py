@@ -13,8 +13,9 @@ exponential time. `check_pattern_is_linear` refuses every unbounded quantifier (
 every quantifier nested inside another, and more than three variable-width repeats per pattern.
 With those rules the work done at one starting position is bounded by a constant (at most
 MAX_REPEAT ** MAX_VARIABLE_REPEATS steps, in practice far fewer), so a search costs at most that
-constant times the length of the text: linear. The engine also matches a bounded window of very
-long turns and gives the `regex` module a timeout, as a second line of defence.
+constant times the length of the text: linear. The engine also matches only a head and a tail
+window of very long turns, and bounds how far each guard looks (engine.py), so no single turn,
+however long, costs more than a fixed amount.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from detector.errors import LexiconError
@@ -200,7 +200,7 @@ class CompiledCue:
         from detector.cues.anchors import anchors_of
 
         self.spec = spec
-        self.regex = regex.compile(spec.pattern, flags)
+        self.regex = re.compile(spec.pattern, flags)
         self.anchors = anchors_of(spec.pattern)
 
     def may_match(self, lowered_text: str) -> bool:
