@@ -17,9 +17,7 @@ import argparse
 import json
 import os
 import platform
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +28,9 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.serving import running_server  # noqa: E402  (the same server start the tests use)
 
 # (role, text): options, a rejection, a pivot, chat, a relapse check, mixed language.
 SCRIPT: list[tuple[str, str]] = [
@@ -50,49 +51,15 @@ SCRIPT: list[tuple[str, str]] = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
-def running_server(mode: str, store: Path, model: Path | None = None) -> Iterator[str]:
-    """`pivot serve --mode MODE` on a free loopback port, until the block ends."""
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "detector.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--store",
-        str(store),
-        "--mode",
-        mode,
-    ]
-    if model is not None and mode != "rules":
-        command += ["--model", str(model)]
-    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
+def server_for(mode: str, store: Path, model: Path | None = None) -> Iterator[str]:
+    """`pivot serve --mode MODE` (with --model outside rules mode) until the block ends."""
+    extra = ["--model", str(model)] if model is not None and mode != "rules" else []
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise SystemExit(f"pivot serve --mode {mode} exited: {process.stderr.read()}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit(f"pivot serve --mode {mode} did not answer /healthz within 60 s")
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+        with running_server(store, mode, extra) as (url, _):
+            yield url
+    except RuntimeError as exc:
+        raise SystemExit(f"pivot serve --mode {mode}: {exc}") from None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -145,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     for mode in args.modes:
         with (
             tempfile.TemporaryDirectory() as folder,
-            running_server(mode, Path(folder) / "bench.sqlite3", args.model) as url,
+            server_for(mode, Path(folder) / "bench.sqlite3", args.model) as url,
         ):
             by_role = measure(url, args.requests, args.warmup)
         all_turns = by_role["user"] + by_role["assistant"]

@@ -64,6 +64,14 @@ def pivot(*args: str, state_home: Path, stdin: str = "") -> subprocess.Completed
     return subprocess.run([*PIVOT, *args], cwd=ROOT, env=env, input=stdin, capture_output=True, text=True, timeout=120)
 
 
+def write_matching_manifest(model: Path) -> None:
+    """A manifest that agrees with the file as it is now (so only the later checks can catch it)."""
+    manifest_file = model.with_suffix(".json")
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8")) if manifest_file.exists() else {}
+    manifest["sha256"] = sha256_file(model)
+    manifest_file.write_text(json.dumps(manifest), encoding="utf-8")
+
+
 def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> str:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
@@ -102,8 +110,11 @@ def test_pivot_trust_yes_then_allows_the_model(model: Path, state_home: Path) ->
 
 
 def test_pivot_trust_without_yes_and_without_a_terminal_does_not_trust(model: Path, state_home: Path) -> None:
-    line = assert_one_line_error(pivot("trust", str(model), state_home=state_home))
-    assert "not trusted" in line and "--yes" in line
+    result = pivot("trust", str(model), state_home=state_home)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    warning, error = result.stderr.strip().splitlines()
+    assert "run" in warning and "code" in warning
+    assert error.startswith("pivot: error: not trusted") and "--yes" in error
     assert sha256_file(model) not in user_hashes()
 
 
@@ -132,9 +143,15 @@ def test_a_malicious_pickle_is_never_opened_unless_trusted(tmp_path: Path, state
     sentinel = tmp_path / "owned"
     evil = tmp_path / "evil.joblib"
     evil.write_bytes(pickle.dumps(_RunsCode(sentinel)))
+    with pytest.raises(ModelError, match="no manifest"):
+        load_model(evil)
+    write_matching_manifest(evil)
     with pytest.raises(ModelError, match="untrusted"):
         load_model(evil)
     assert not sentinel.exists(), "the pickle was opened before its hash was checked"
+    with pytest.raises(ModelError):
+        load_model(evil, allow_untrusted=True)  # opting in does run it: that is what the warning is for
+    assert sentinel.exists()
 
 
 def test_a_manifest_mismatch_says_to_retrain(model: Path, state_home: Path) -> None:
@@ -185,7 +202,11 @@ def test_a_scikit_learn_version_mismatch_says_to_retrain(model: Path, state_home
 )
 def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(model: Path, state_home: Path, damage) -> None:  # type: ignore[no-untyped-def]
     model.write_bytes(damage(model.read_bytes()))
-    model.with_suffix(".json").unlink()  # the hash check is not what should catch it here
+    # With its own manifest: the hash check catches it before joblib sees it.
+    with pytest.raises(ModelError, match=r"does not match its manifest.*pivot train"):
+        load_model(model, allow_untrusted=True)
+    # With a manifest that agrees (damaged before its manifest was written): unpickling must fail cleanly.
+    write_matching_manifest(model)
     with pytest.raises(ModelError) as refused:
         load_model(model, allow_untrusted=True)
     message = str(refused.value)
@@ -194,7 +215,7 @@ def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(model: Path, sta
 
 def test_a_corrupt_model_on_the_command_line_is_a_one_line_error(model: Path, state_home: Path) -> None:
     model.write_bytes(model.read_bytes()[:5000])
-    model.with_suffix(".json").unlink()
+    write_matching_manifest(model)
     line = assert_one_line_error(pivot("detect", "--model", str(model), "--trust-model", "drop it", state_home=state_home))
     assert "cannot load model" in line and "pivot train" in line
 

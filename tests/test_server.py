@@ -7,10 +7,8 @@ each test uses its own conversation ids, so tests do not depend on each other's 
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,6 +16,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from tests.serving import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "test-token-42"
@@ -31,51 +31,12 @@ class Server:
     store: Path
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     store = tmp_path_factory.mktemp("serve") / "state.sqlite3"
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "detector.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--store",
-        str(store),
-        "--mode",
-        "rules",
-        "--token",
-        TOKEN,
-        "--max-body-bytes",
-        str(MAX_BODY),
-    ]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"pivot serve exited with {process.returncode}: {process.stderr.read()}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail("pivot serve did not answer /healthz within 30 s")
-            time.sleep(0.1)
+    extra = ["--token", TOKEN, "--max-body-bytes", str(MAX_BODY)]
+    with running_server(store, "rules", extra, timeout_seconds=30) as (url, _):
         yield Server(url, store)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture()
