@@ -227,7 +227,7 @@ def shared_phrase(text: str, others: Sequence[str]) -> str | None:
         run = mine[end - length : end]
         content = [token for token in run if token not in _STOP_KEYS and (len(token) > 2 or not token.isascii())]
         phrase = "".join(t if not t.isascii() else f" {t} " for t in run).strip().replace("  ", " ")
-        if content and len(phrase) >= _MIN_PHRASE_CHARS and not all(t in _STOP_KEYS for t in run):
+        if content and len(phrase) >= _MIN_PHRASE_CHARS and phrase not in _STOP_KEYS:
             return phrase
     return None
 

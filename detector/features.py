@@ -84,6 +84,9 @@ class TextSelector(TransformerMixin, BaseEstimator):
     def transform(self, examples: Sequence[TurnExample]) -> list[str]:
         return [turn_text(example) for example in examples]
 
+    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
+        return np.asarray(["text"], dtype=object)
+
 
 class CueFeaturizer(TransformerMixin, BaseEstimator):
     """The cue layer as named columns, so the model learns how far to trust each cue.

@@ -139,7 +139,7 @@ BAD_STATES = {
     "not-json": "{{{ not json",
     "unknown-status": '{"conversation_id": "bad", "alternatives": [{"id": "alt-1", "label": "A", "summary": "A", '
     '"first_turn": 1, "proposed_by": "user", "status": "maybe"}]}',
-    "negative-nesting": '{"conversation_id": "bad", "recent_turns": [{"role": "robot", "text": 3}]}',
+    "invalid-turn": '{"conversation_id": "bad", "recent_turns": [{"role": "robot", "text": 3}]}',
     "json-array": "[1, 2, 3]",
     "empty": "",
 }
