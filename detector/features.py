@@ -49,7 +49,6 @@ class TurnExample:
     previous_assistant: str = ""
     earlier_user: list[str] = field(default_factory=list)
     cue_match: CueMatch | None = None
-    position: int = 0
 
 
 def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None = None) -> TurnExample:
@@ -61,7 +60,6 @@ def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None 
         previous_assistant=normalize(previous_assistant)[-2000:],
         earlier_user=[normalize(t)[:500] for t in earlier_user],
         cue_match=cue_match,
-        position=len(context),
     )
 
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-import regex
+import re
 
 from detector.cues.lexicon import Lexicon, default_lexicon, load_lexicon
 from detector.errors import LexiconError
@@ -17,7 +17,7 @@ LANGS = ("zh", "en")
 
 def _flags(lang: str) -> int:
     # The engine matches en case-insensitively and zh as written; examples are checked the same way.
-    return regex.IGNORECASE if lang == "en" else 0
+    return re.IGNORECASE if lang == "en" else 0
 
 
 def _cue_params() -> list:
@@ -42,7 +42,7 @@ def _span_params() -> list:
 
 @pytest.mark.parametrize(("lang", "cue_id", "pattern", "examples"), _cue_params())
 def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, examples: list[str]) -> None:
-    compiled = regex.compile(pattern, _flags(lang))
+    compiled = re.compile(pattern, _flags(lang))
     for example in examples:
         assert compiled.search(example), f"{cue_id}: example {example!r} does not match"
 
@@ -51,7 +51,7 @@ def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, example
 def test_every_span_example_matches_and_captures(
     lang: str, kind: str, pattern: str, examples: list[str]
 ) -> None:
-    compiled = regex.compile(pattern, _flags(lang))
+    compiled = re.compile(pattern, _flags(lang))
     for example in examples:
         match = compiled.search(example)
         assert match, f"span {kind}: example {example!r} does not match"
