@@ -175,6 +175,10 @@ def check(data_dir: Path = DATA) -> DataReport:
                     report.problems.append(f"{transcript.id}: bad hard_negative {kind!r} on {turn.label.value}")
             if turn.label.is_positive and not turn.target:
                 spans_missing += 1
+            for span in ("reason", "revisit_if"):
+                value = getattr(turn, span)
+                if value and value not in turn.text:
+                    report.problems.append(f"{transcript.id}: {span} {value!r} is not verbatim in its turn")
     total = sum(labels.values())
     positives = total - labels["NONE"]
     report.counts = {
