@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.special import expit
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.pipeline import Pipeline
 
@@ -101,7 +102,7 @@ class CompiledModel:
                 indices.append(self._context_offset + col)
                 values.append(value)
         decision = self._coef[:, indices] @ np.asarray(values) + self._intercept
-        calibrated = 1.0 / (1.0 + np.exp(self._a * decision + self._b))
+        calibrated = expit(-(self._a * decision + self._b))
         proba = np.zeros(len(self.classes))
         proba[self._order] = calibrated
         total = proba.sum()

@@ -7,10 +7,23 @@ one JSON Schema per concept, generated from the code rather than written twice.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _replace_surrogates(value: str) -> str:
+    """JSON may carry lone surrogates ("\\ud800") that no UTF-8 output can hold; they become U+FFFD."""
+    return _SURROGATE_RE.sub("\ufffd", value)
+
+
+# Text that came from outside and will be written out again (state, JSON lines, HTTP).
+SafeText = Annotated[str, AfterValidator(_replace_surrogates)]
 
 
 class Label(str, Enum):
@@ -64,7 +77,7 @@ class Turn(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     role: Literal["user", "assistant", "system", "tool"]
-    text: str = ""
+    text: SafeText = ""
     label: Label | None = None
     target: str | None = None
     replacement: str | None = None
@@ -122,7 +135,7 @@ class Transcript(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    id: str | None = None
+    id: SafeText | None = None
     lang: LangTag | None = None
     turns: list[Turn]
 
@@ -248,7 +261,7 @@ class StateEvent(BaseModel):
 class ConvergenceState(BaseModel):
     """A conversation's current cognitive state: decided, rejected, constrained, open, next."""
 
-    conversation_id: str
+    conversation_id: SafeText
     lang: LangTag = "en"
     turn: int = Field(0, description="user turns seen so far; turn numbers below count user turns from 1")
     current_decision: CurrentDecision | None = None

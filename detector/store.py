@@ -137,11 +137,17 @@ class SQLiteStore:
         return result
 
     def delete(self, conversation_id: str) -> bool:
-        cursor = self._connection().execute(
-            "DELETE FROM conversation_state WHERE conversation_id = ?", (conversation_id,)
-        )
+        try:
+            cursor = self._connection().execute(
+                "DELETE FROM conversation_state WHERE conversation_id = ?", (conversation_id,)
+            )
+        except sqlite3.DatabaseError as exc:
+            raise StateError(f"{self.path}: cannot write state ({exc}); move the file aside to start fresh") from exc
         return cursor.rowcount > 0
 
     def ids(self) -> list[str]:
-        rows = self._connection().execute("SELECT conversation_id FROM conversation_state ORDER BY 1").fetchall()
+        try:
+            rows = self._connection().execute("SELECT conversation_id FROM conversation_state ORDER BY 1").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StateError(f"{self.path}: cannot read state ({exc}); move the file aside to start fresh") from exc
         return [row[0] for row in rows]

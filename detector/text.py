@@ -34,9 +34,13 @@ Script = Literal["cjk", "latin"]
 Lang = Literal["zh", "en", "mixed"]
 
 
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
 def normalize(text: str) -> str:
-    """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace."""
-    text = text.translate(_TRANSLATION).replace("\r\n", "\n").replace("\r", "\n")
+    """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace; lone
+    surrogates (possible in JSON, never valid text) become U+FFFD, one for one."""
+    text = _SURROGATES.sub("\ufffd", text).translate(_TRANSLATION).replace("\r\n", "\n").replace("\r", "\n")
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
     return text.strip()

@@ -50,6 +50,7 @@ class TrackerConfig:
     min_confidence: float = 0.5
     context_turns: int = 12
     max_summary_chars: int = 120
+    max_history_events: int = 200
 
 
 class ConvergenceTracker:
@@ -286,6 +287,8 @@ class ConvergenceTracker:
 
     def _remember(self, state: ConvergenceState, turn: Turn) -> None:
         state.recent_turns = (state.recent_turns + [turn])[-self.config.context_turns :]
+        # Every update reads and writes the whole state: keep it bounded in long conversations.
+        state.history = state.history[-self.config.max_history_events :]
 
     @staticmethod
     def _refresh_open_questions(state: ConvergenceState) -> None:

@@ -78,9 +78,12 @@ def holds_write_lock(pid: int, store: Path) -> bool:
         with open("/proc/locks", encoding="ascii") as locks:
             for line in locks:
                 parts = line.split()
-                if len(parts) >= 8 and parts[2:5] == ["ADVISORY", "WRITE", str(pid)] and parts[5].endswith(
-                    f":{inode}"
-                ) and parts[6] == "120":
+                if (
+                    len(parts) >= 8
+                    and parts[2:5] == ["ADVISORY", "WRITE", str(pid)]
+                    and parts[5].endswith(f":{inode}")
+                    and parts[6] == "120"
+                ):
                     return True
     except OSError:
         pass
@@ -115,10 +118,21 @@ def check_store(path: Path, ledger: Ledger) -> dict[str, int]:
         acknowledged = ledger.acknowledged[conversation_id]
         state = store.get(conversation_id)
         turns = state.turn if state is not None else 0
-        assert len(acknowledged) <= turns <= len(attempted), (conversation_id, len(acknowledged), turns, len(attempted))
+        assert len(acknowledged) <= turns <= len(attempted), (
+            conversation_id,
+            len(acknowledged),
+            turns,
+            len(attempted),
+        )
         if state is None or conversation_id in ledger.interleaved:
             continue  # several writers interleave here: only the count is checked
-        seen = [int(m.group(2)) for t in state.recent_turns if t.role == "user" for m in [MARKER.search(t.text)] if m]
+        seen = [
+            int(m.group(2))
+            for t in state.recent_turns
+            if t.role == "user"
+            for m in [MARKER.search(t.text)]
+            if m
+        ]
         assert seen == sorted(seen), (conversation_id, seen)
         if seen:
             missing = {k for k in acknowledged if k >= seen[0]} - set(seen)
@@ -132,14 +146,21 @@ def check_store(path: Path, ledger: Ledger) -> dict[str, int]:
 
 
 def _run_hook(
-    store: Path, conversation_id: str, text: str, kill_after: float | None, ledger: Ledger, in_transaction: bool = False
+    store: Path,
+    conversation_id: str,
+    text: str,
+    kill_after: float | None,
+    ledger: Ledger,
+    in_transaction: bool = False,
 ) -> bool:
     """One `pivot hook` call; True when acknowledged (printed its answer, exit 0).
 
     With `kill_after`, SIGKILL it that many seconds after its input is sent; with `in_transaction`
     too, wait first until it holds SQLite's write lock, then kill it `kill_after` seconds later.
     """
-    request = json.dumps({"conversation_id": conversation_id, "turn": {"role": "user", "text": text}}, ensure_ascii=False)
+    request = json.dumps(
+        {"conversation_id": conversation_id, "turn": {"role": "user", "text": text}}, ensure_ascii=False
+    )
     process = subprocess.Popen(
         [*PIVOT, "hook", "--store", str(store), "--mode", "rules"],
         cwd=ROOT,
@@ -196,9 +217,15 @@ def test_kill_9_hook_processes_mid_write_loses_no_acknowledged_update(tmp_path: 
             # One call in five runs to the end; the others are killed, at a random moment (mostly
             # while starting up) or inside their write transaction.
             plan = rng.choices(["finish", "random", "in-transaction"], weights=[3, 3, 5])[0]
-            kill_after = {"finish": None, "random": typical * rng.uniform(0.3, 1.5), "in-transaction": rng.uniform(0, 0.3)}[plan]
+            kill_after = {
+                "finish": None,
+                "random": typical * rng.uniform(0.3, 1.5),
+                "in-transaction": rng.uniform(0, 0.3),
+            }[plan]
             text = _turn_text(w, k, padding)
-            if _run_hook(store, conversation_id, text, kill_after, ledger, in_transaction=plan == "in-transaction"):
+            if _run_hook(
+                store, conversation_id, text, kill_after, ledger, in_transaction=plan == "in-transaction"
+            ):
                 ledger.ack(conversation_id, key)
             k += 1
 
@@ -267,7 +294,10 @@ def test_kill_9_server_during_parallel_writes_loses_no_acknowledged_update(tmp_p
             while not stop.is_set():
                 conversation_id = f"client-{w}"
                 ledger.attempt(conversation_id, k)
-                body = {"conversation_id": conversation_id, "turn": {"role": "user", "text": _turn_text(w, k, padding)}}
+                body = {
+                    "conversation_id": conversation_id,
+                    "turn": {"role": "user", "text": _turn_text(w, k, padding)},
+                }
                 try:
                     if http.post(url, json=body).status_code == 200:
                         ledger.ack(conversation_id, k)

@@ -88,12 +88,18 @@ def test_every_cue_pattern_grows_linearly_on_its_own_fragments(lang: str) -> Non
         if not cue.spec.id.startswith(lang):
             continue
         for kind, unit in adversarial_units(cue).items():
-            ratio, t_small, t_large = growth_ratio(lambda text: sum(1 for _ in cue.regex.finditer(text)), unit)
+            ratio, t_small, t_large = growth_ratio(
+                lambda text, pattern=cue.regex: sum(1 for _ in pattern.finditer(text)), unit
+            )
             measured += 1
             worst = max(worst, (ratio, f"{cue.spec.id} on {kind}"))
             if ratio >= MAX_RATIO:
-                slow.append(f"{cue.spec.id} on {kind}: {t_small * 1e3:.2f} ms → {t_large * 1e3:.2f} ms (×{ratio:.1f})")
-    print(f"{lang}: {measured} pattern × input pairs, worst 100 KB / 10 KB ratio ×{worst[0]:.1f} ({worst[1]})")
+                slow.append(
+                    f"{cue.spec.id} on {kind}: {t_small * 1e3:.2f} ms → {t_large * 1e3:.2f} ms (×{ratio:.1f})"
+                )
+    print(
+        f"{lang}: {measured} pattern × input pairs, worst 100 KB / 10 KB ratio ×{worst[0]:.1f} ({worst[1]})"
+    )
     assert measured > 100
     assert not slow, "superlinear cue patterns:\n" + "\n".join(slow)
 
@@ -107,8 +113,10 @@ def _lexicon_units() -> dict[str, str]:
         units[f"{lang}-examples"] = " ".join(examples) + " "
         units[f"{lang}-unpunctuated"] = "".join(examples).translate(PUNCTUATION)
         units[f"{lang}-anchors"] = "".join(sorted({a for c in cues for a in (c.anchors or ())}))
-    units["mixed-guards"] = "我不是说这个方向不对吧？what if we dropped Redis? my manager wants to scrap it 要不要放弃A "
-    units["mixed-quoted"] = "> 这个方向不对 \"drop the idea\" ```scrap plan A``` 「算了，换B」 "
+    units["mixed-guards"] = (
+        "我不是说这个方向不对吧？what if we dropped Redis? my manager wants to scrap it 要不要放弃A "
+    )
+    units["mixed-quoted"] = '> 这个方向不对 "drop the idea" ```scrap plan A``` 「算了，换B」 '
     return units
 
 
@@ -134,7 +142,9 @@ def test_a_long_turn_is_matched_on_head_and_tail_windows_and_says_so() -> None:
     starts = [hit.start for hit in detection.explanation.fired]
     assert any(start < WINDOW_CHARS for start in starts), "the head window is matched"
     assert any(start >= len(normalized) - WINDOW_CHARS for start in starts), "the tail window is matched"
-    assert not any(WINDOW_CHARS <= s < len(normalized) - WINDOW_CHARS for s in starts), "the middle is skipped"
+    assert not any(WINDOW_CHARS <= s < len(normalized) - WINDOW_CHARS for s in starts), (
+        "the middle is skipped"
+    )
     for hit in detection.explanation.fired:
         assert normalized[hit.start : hit.end] == hit.span
 

@@ -33,8 +33,14 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("model")
     train_file, dev_file = folder / "train.jsonl", folder / "dev.jsonl"
-    train_file.write_text("".join((ROOT / "data" / "train.jsonl").read_text(encoding="utf-8").splitlines(True)[:40]), encoding="utf-8")
-    dev_file.write_text("".join((ROOT / "data" / "dev.jsonl").read_text(encoding="utf-8").splitlines(True)[:15]), encoding="utf-8")
+    train_file.write_text(
+        "".join((ROOT / "data" / "train.jsonl").read_text(encoding="utf-8").splitlines(True)[:40]),
+        encoding="utf-8",
+    )
+    dev_file.write_text(
+        "".join((ROOT / "data" / "dev.jsonl").read_text(encoding="utf-8").splitlines(True)[:15]),
+        encoding="utf-8",
+    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_STATE_HOME", str(folder / "trainer-state"))
         train([train_file], dev_file, folder / "tiny.joblib", log=lambda *args: None)
@@ -61,7 +67,16 @@ def model(trained: Path, tmp_path: Path) -> Path:
 
 def pivot(*args: str, state_home: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "XDG_STATE_HOME": str(state_home)}
-    return subprocess.run([*PIVOT, *args], cwd=ROOT, env=env, input=stdin, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [*PIVOT, *args],
+        check=False,
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def write_matching_manifest(model: Path) -> None:
@@ -86,24 +101,32 @@ def test_the_shipped_model_is_trusted_with_an_empty_user_store(state_home: Path)
     assert is_trusted(sha256_file(shipped)) and sha256_file(shipped) in shipped_hashes()
 
 
-def test_an_untrusted_model_is_refused_explaining_the_risk_and_the_command(model: Path, state_home: Path) -> None:
+def test_an_untrusted_model_is_refused_explaining_the_risk_and_the_command(
+    model: Path, state_home: Path
+) -> None:
     with pytest.raises(ModelError) as refused:
         load_model(model)
     message = str(refused.value)
     assert str(model) in message and "untrusted" in message and "run code" in message
     assert "--trust-model" in message or "pivot trust" in message
-    line = assert_one_line_error(pivot("detect", "--model", str(model), "scrap plan A", state_home=state_home))
+    line = assert_one_line_error(
+        pivot("detect", "--model", str(model), "scrap plan A", state_home=state_home)
+    )
     assert "untrusted" in line and "run code" in line and ("--trust-model" in line or "pivot trust" in line)
 
 
 def test_pivot_trust_yes_then_allows_the_model(model: Path, state_home: Path) -> None:
-    refused = pivot("detect", "--model", str(model), "--json", "scrap plan A, go with B", state_home=state_home)
+    refused = pivot(
+        "detect", "--model", str(model), "--json", "scrap plan A, go with B", state_home=state_home
+    )
     assert refused.returncode == 2
     trusted = pivot("trust", str(model), "--yes", state_home=state_home)
     assert trusted.returncode == 0, trusted.stderr
     assert "pickle" in trusted.stderr and "code" in trusted.stderr  # the warning comes first
     assert sha256_file(model) in user_hashes()  # this process reads the same folder
-    allowed = pivot("detect", "--model", str(model), "--json", "scrap plan A, go with B", state_home=state_home)
+    allowed = pivot(
+        "detect", "--model", str(model), "--json", "scrap plan A, go with B", state_home=state_home
+    )
     assert allowed.returncode == 0, allowed.stderr
     assert json.loads(allowed.stdout)["label"] in ("REJECT", "PIVOT", "REOPEN", "NONE")
     assert load_model(model).pipeline is not None
@@ -184,7 +207,9 @@ def test_a_scikit_learn_version_mismatch_says_to_retrain(model: Path, state_home
         load_model(model, allow_untrusted=True)
     message = str(refused.value)
     assert "scikit-learn 0.0.1" in message and "retrain with `pivot train`" in message
-    line = assert_one_line_error(pivot("detect", "--model", str(model), "--trust-model", "x", state_home=state_home))
+    line = assert_one_line_error(
+        pivot("detect", "--model", str(model), "--trust-model", "x", state_home=state_home)
+    )
     assert "scikit-learn 0.0.1" in line and "pivot train" in line
 
 
@@ -200,7 +225,9 @@ def test_a_scikit_learn_version_mismatch_says_to_retrain(model: Path, state_home
         pytest.param(lambda data: pickle.dumps([1, 2, 3]), id="not-a-dict"),
     ],
 )
-def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(model: Path, state_home: Path, damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(
+    model: Path, state_home: Path, damage
+) -> None:  # type: ignore[no-untyped-def]
     model.write_bytes(damage(model.read_bytes()))
     # With its own manifest: the hash check catches it before joblib sees it.
     with pytest.raises(ModelError, match=r"does not match its manifest.*pivot train"):
@@ -216,7 +243,9 @@ def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(model: Path, sta
 def test_a_corrupt_model_on_the_command_line_is_a_one_line_error(model: Path, state_home: Path) -> None:
     model.write_bytes(model.read_bytes()[:5000])
     write_matching_manifest(model)
-    line = assert_one_line_error(pivot("detect", "--model", str(model), "--trust-model", "drop it", state_home=state_home))
+    line = assert_one_line_error(
+        pivot("detect", "--model", str(model), "--trust-model", "drop it", state_home=state_home)
+    )
     assert "cannot load model" in line and "pivot train" in line
 
 
