@@ -7,6 +7,7 @@ stderr with exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
@@ -86,15 +87,13 @@ def test_a_damaged_file_is_a_state_error_naming_the_file_and_the_remedy(
     assert str(path) in message and ("move" in message or "delete" in message)
     line = assert_one_line_error(pivot("state", "show", "c0", "--store", str(path)))
     assert str(path) in line
-    hook = pivot(
-        "hook",
-        "--store",
-        str(path),
-        "--mode",
-        "rules",
-        stdin='{"conversation_id": "c0", "turn": {"role": "user", "text": "drop it"}}',
-    )
-    assert str(path) in assert_one_line_error(hook)
+    assert str(path) in assert_one_line_error(hook_turn(path, "c0", "drop it"))
+
+
+def hook_turn(path: Path, conversation_id: str, text: str) -> subprocess.CompletedProcess[str]:
+    """`pivot hook --store PATH --mode rules` with one user turn on stdin."""
+    payload = json.dumps({"conversation_id": conversation_id, "turn": {"role": "user", "text": text}})
+    return pivot("hook", "--store", str(path), "--mode", "rules", stdin=payload)
 
 
 def _pages_damaged(healthy: bytes) -> bytes:
@@ -176,15 +175,7 @@ def test_an_invalid_stored_state_names_the_file_and_the_reset_command(
     line = assert_one_line_error(pivot("state", "show", "bad", "--store", str(path)))
     assert str(path) in line and "pivot state reset bad" in line
     assert pivot("state", "show", "c2", "--store", str(path)).returncode == 0
-    hook = pivot(
-        "hook",
-        "--store",
-        str(path),
-        "--mode",
-        "rules",
-        stdin='{"conversation_id": "bad", "turn": {"role": "user", "text": "ok"}}',
-    )
-    assert "pivot state reset bad" in assert_one_line_error(hook)
+    assert "pivot state reset bad" in assert_one_line_error(hook_turn(path, "bad", "ok"))
     reset = pivot("state", "reset", "bad", "--store", str(path))
     assert reset.returncode == 0, reset.stderr
     assert SQLiteStore(path).get("bad") is None

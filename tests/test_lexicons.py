@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-import re
 
 from detector.cues.lexicon import Lexicon, default_lexicon, load_lexicon
 from detector.errors import LexiconError
