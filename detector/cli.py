@@ -184,7 +184,7 @@ def _run_hook(args: argparse.Namespace) -> int:
 
 
 def _run_state(args: argparse.Namespace) -> int:
-    from detector.render import render_convergence, render_key_info, render_solidified
+    from detector.render import render_block
     from detector.store import SQLiteStore
 
     store = SQLiteStore(args.store)
@@ -200,8 +200,7 @@ def _run_state(args: argparse.Namespace) -> int:
     state = store.get(args.conversation_id)
     if state is None:
         raise PivotError(f"{store.path}: no state for conversation {args.conversation_id!r}")
-    render = {"full": render_convergence, "short": render_key_info, "solidified": render_solidified}
-    print(state.model_dump_json(indent=2) if args.form == "json" else render[args.form](state))
+    print(state.model_dump_json(indent=2) if args.form == "json" else render_block(state, args.form))
     return 0
 
 

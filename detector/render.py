@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from detector.schema import ConvergenceState, Turn
 
@@ -136,6 +137,15 @@ def render_key_info(state: ConvergenceState) -> str:
         )
         for r in state.rejected[-MAX_REJECTIONS_SHOWN:]
     )
+
+
+BlockForm = Literal["full", "short", "solidified"]
+
+
+def render_block(state: ConvergenceState, form: BlockForm = "full") -> str:
+    """The state as one of the three forms an agent can ask for (CLI `pivot state show`, HTTP)."""
+    renderers = {"full": render_convergence, "short": render_key_info, "solidified": render_solidified}
+    return renderers[form](state)
 
 
 _INSTRUCTIONS = {

@@ -29,7 +29,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from detector.errors import InputError, PivotError
-from detector.render import render_convergence, render_history, render_key_info, render_solidified
+from detector.render import BlockForm, render_block, render_history
 from detector.schema import (
     ConvergenceState,
     Detection,
@@ -104,12 +104,6 @@ class Health(BaseModel):
     mode: str
 
 
-BlockForm = Literal["full", "short", "solidified"]
-_RENDERERS: dict[str, Callable[[ConvergenceState], str]] = {
-    "full": render_convergence,
-    "short": render_key_info,
-    "solidified": render_solidified,
-}
 
 # The models whose JSON Schemas are published (`pivot schema`, `schemas/`): the shared contracts
 # and the API's own bodies. Nested models (CueHit, Alternative, ...) appear in their `$defs`.
@@ -324,7 +318,7 @@ def _api_routes(tracker: ConvergenceTracker, token: str | None) -> APIRouter:
         state = known_state(conversation_id)
         if lang is not None:
             state = state.model_copy(update={"lang": lang})
-        return BlockResponse(block=_RENDERERS[form](state))
+        return BlockResponse(block=render_block(state, form))
 
     @router.post("/history", response_model=HistoryResponse, tags=["history"])
     def history(request: HistoryRequest) -> HistoryResponse:
