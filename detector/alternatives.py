@@ -9,7 +9,7 @@ then the most recent proposal.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from detector.text import CJK_CHAR
@@ -172,6 +172,11 @@ def _by_overlap(reference: str, proposals: Sequence[Proposal]) -> Proposal | Non
     return best if best_score >= 0.5 else None
 
 
+def _weight(keys: Iterable[str]) -> float:
+    """How much a set of keys says: a Latin word carries about as much as 2.5 CJK characters."""
+    return sum(2.5 if key.isascii() else 1.0 for key in keys)
+
+
 def content_keys(text: str) -> set[str]:
     """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
     mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外)."""
@@ -190,7 +195,7 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
     for proposal in proposals:
         have = content_keys(proposal.name) or content_keys(proposal.summary)
         if have:
-            score = len(wanted & have) / len(have)
+            score = _weight(wanted & have) / _weight(have)
             if score > best_score:
                 best, best_score = proposal, score
     return best if best_score >= minimum else None
@@ -213,17 +218,19 @@ def shared_phrase(text: str, others: Sequence[str]) -> str | None:
         return None
     for other in others:
         theirs = [m.group().lower() for m in _PHRASE_TOKEN_RE.finditer(other)]
-        best: tuple[int, int] = (0, 0)
-        previous = [0] * (len(theirs) + 1)
+        # Longest common run, measured in weight (a Latin word ~ 2.5 CJK characters).
+        best: tuple[float, int, int] = (0.0, 0, 0)
+        previous = [(0, 0.0)] * (len(theirs) + 1)
         for i in range(1, len(mine) + 1):
-            current = [0] * (len(theirs) + 1)
+            current = [(0, 0.0)] * (len(theirs) + 1)
             for j in range(1, len(theirs) + 1):
                 if mine[i - 1] == theirs[j - 1]:
-                    current[j] = previous[j - 1] + 1
-                    if current[j] > best[0]:
-                        best = (current[j], i)
+                    length, weight = previous[j - 1]
+                    current[j] = (length + 1, weight + _weight((mine[i - 1],)))
+                    if current[j][1] > best[0]:
+                        best = (current[j][1], current[j][0], i)
             previous = current
-        length, end = best
+        _, length, end = best
         run = mine[end - length : end]
         content = [token for token in run if token not in _STOP_KEYS and (len(token) > 2 or not token.isascii())]
         phrase = "".join(t if not t.isascii() else f" {t} " for t in run).strip().replace("  ", " ")
