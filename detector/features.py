@@ -119,8 +119,6 @@ class CueFeaturizer(TransformerMixin, BaseEstimator):
         """The non-zero (column, value) pairs of one example; shared with the fast inference path."""
         from detector.detect import rules_scores
 
-        if not hasattr(self, "column_of_"):
-            self.column_of_ = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
         match = example.cue_match if example.cue_match is not None else default_engine().match(example.text)
         n_cues = len(self.cue_ids_)
         pairs = [(self.column_of_[hit.cue_id], hit.weight) for hit in match.fired if hit.cue_id in self.column_of_]

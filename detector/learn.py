@@ -32,10 +32,10 @@ from detector.classifier import (
 )
 from detector.detect import Detector, Mode
 from detector.errors import InputError
-from detector.features import make_example
+from detector.features import TurnExample, make_example
 from detector.formats import read_transcripts
 from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
-from detector.text import detect_language
+from detector.text import detect_language, normalize
 
 C_GRID = (0.1, 0.2, 0.5)
 POSITIVE_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
@@ -105,7 +105,8 @@ def train(
     # Context dropout: every turn is also learned without its context. Otherwise "no previous
     # turn" is learned as "NONE" (conversations open with a request), and a turn checked on its
     # own, or after the agent trimmed its history, would lose its label.
-    train_x = [_example(detector, t) for t in train_turns] + [_example(detector, t, context=False) for t in train_turns]
+    with_context = [_example(detector, t) for t in train_turns]
+    train_x = with_context + [_without_context(example) for example in with_context]
     dev_x = [_example(detector, t) for t in dev_turns]
     train_y = [t.turn.label.value for t in train_turns] * 2
     dev_gold = [t.turn.label for t in dev_turns]
@@ -131,7 +132,7 @@ def train(
     pipeline = Pipeline([("features", features), ("model", best_model)])
     classifier = PivotClassifier(pipeline)
 
-    thresholds = tune_thresholds(classifier, detector, dev_turns)
+    thresholds = tune_thresholds(classifier, dev_x, dev_gold)
     classifier.thresholds = thresholds
     log(f"  thresholds: {thresholds.as_dict()}")
     dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
@@ -162,19 +163,19 @@ def train(
     return saved
 
 
-def _example(detector: Detector, turn: LabeledTurn, context: bool = True):  # type: ignore[no-untyped-def]
-    turns = turn.transcript.turns[: turn.index] if context else []
+def _example(detector: Detector, turn: LabeledTurn) -> TurnExample:
     text = turn.turn.text
-    return make_example(text, turns, detector.engine.match(_normal(text)))
+    return make_example(text, turn.transcript.turns[: turn.index], detector.engine.match(normalize(text)))
 
 
-def _normal(text: str) -> str:
-    from detector.text import normalize
+def _without_context(example: TurnExample) -> TurnExample:
+    """The same turn as if nothing came before it (its cue match does not depend on context)."""
+    return TurnExample(text=example.text, cue_match=example.cue_match)
 
-    return normalize(text)
 
-
-def tune_thresholds(classifier: PivotClassifier, detector: Detector, dev_turns: Sequence[LabeledTurn]) -> FusionThresholds:
+def tune_thresholds(
+    classifier: PivotClassifier, examples: Sequence[TurnExample], gold: Sequence[Label]
+) -> FusionThresholds:
     """The thresholds that maximise dev macro F1 with at most 3% false alarms on NONE turns.
 
     The classifier-only rule is a point of the hybrid grid (confident 1.01, cue_backed and
@@ -182,13 +183,8 @@ def tune_thresholds(classifier: PivotClassifier, detector: Detector, dev_turns: 
     """
     from detector.detect import rules_label, rules_scores
 
-    examples, rule_labels = [], []
-    for turn in dev_turns:
-        example = _example(detector, turn)
-        examples.append(example)
-        rule_labels.append(rules_label(rules_scores(example.cue_match))[0])
+    rule_labels = [rules_label(rules_scores(example.cue_match))[0] for example in examples]
     probabilities = classifier.probabilities(examples)
-    gold = [t.turn.label for t in dev_turns]
 
     def score(predicted: list[Label]) -> tuple[float, float]:
         """Best macro F1 among settings that keep false alarms at or under the target rate."""
