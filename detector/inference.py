@@ -29,7 +29,7 @@ from detector.features import ContextFeaturizer, CueFeaturizer, TurnExample, tur
 class _CompiledTfidf:
     analyze: Callable[[str], list[str]]
     vocabulary: dict[str, int]
-    idf: np.ndarray
+    idf: list[float]
     sublinear: bool
     offset: int
 
@@ -37,18 +37,25 @@ class _CompiledTfidf:
     def of(cls, vectorizer: TfidfVectorizer, offset: int) -> _CompiledTfidf:
         if vectorizer.norm != "l2" or not vectorizer.use_idf or vectorizer.binary:
             raise ValueError("the fast path covers l2-normalised tf-idf only")
-        return cls(vectorizer.build_analyzer(), vectorizer.vocabulary_, vectorizer.idf_, vectorizer.sublinear_tf, offset)
+        return cls(
+            vectorizer.build_analyzer(),
+            # Plain ints and floats: numpy scalars cost a conversion on every lookup.
+            {gram: int(column) for gram, column in vectorizer.vocabulary_.items()},
+            vectorizer.idf_.tolist(),
+            vectorizer.sublinear_tf,
+            offset,
+        )
 
     def columns(self, text: str) -> tuple[list[int], list[float]]:
-        counts = Counter(i for i in map(self.vocabulary.get, self.analyze(text)) if i is not None)
+        """Column indices and l2-normalised tf-idf values of the text's in-vocabulary n-grams."""
+        counts = Counter(column for column in map(self.vocabulary.get, self.analyze(text)) if column is not None)
         if not counts:
             return [], []
-        indices = list(counts)
-        values = [
-            (1.0 + math.log(counts[i]) if self.sublinear else float(counts[i])) * float(self.idf[i]) for i in indices
-        ]
+        idf, log = self.idf, math.log
+        values = [((1.0 + log(n)) if self.sublinear else n) * idf[column] for column, n in counts.items()]
         norm = math.sqrt(sum(v * v for v in values))
-        return [self.offset + i for i in indices], [v / norm for v in values]
+        offset = self.offset
+        return [offset + column for column in counts], [v / norm for v in values]
 
 
 class CompiledModel:
@@ -75,9 +82,12 @@ class CompiledModel:
             raise ValueError("the fast path expects CalibratedClassifierCV(ensemble=False)")
         inner = calibrated.calibrated_classifiers_[0]
         coef = inner.estimator.coef_
-        self._coef = np.asarray(coef.toarray() if hasattr(coef, "toarray") else coef, dtype=np.float64)
-        if self._coef.shape[1] != offset:
-            raise ValueError(f"model expects {self._coef.shape[1]} features, the featurizers give {offset}")
+        # One row per feature, so a turn's few hundred non-zero columns are one contiguous gather.
+        self._coef_by_feature = np.ascontiguousarray(
+            np.asarray(coef.toarray() if hasattr(coef, "toarray") else coef, dtype=np.float64).T
+        )
+        if self._coef_by_feature.shape[0] != offset:
+            raise ValueError(f"model expects {self._coef_by_feature.shape[0]} features, the featurizers give {offset}")
         self._intercept = np.asarray(inner.estimator.intercept_, dtype=np.float64)
         self._a = np.array([c.a_ for c in inner.calibrators], dtype=np.float64)
         self._b = np.array([c.b_ for c in inner.calibrators], dtype=np.float64)
@@ -88,20 +98,21 @@ class CompiledModel:
     def predict_proba(self, example: TurnExample) -> np.ndarray:
         """Class probabilities in `self.classes` order, as `Pipeline.predict_proba` gives them."""
         text = turn_text(example)
-        indices: list[int] = []
-        values: list[float] = []
+        coef = self._coef_by_feature
+        decision = self._intercept.copy()
         for tfidf in self._tfidf:
-            cols, vals = tfidf.columns(text)
-            indices += cols
-            values += vals
-        for col, value in self._cues.row(example):
-            indices.append(self._cue_offset + col)
-            values.append(value)
+            columns, values = tfidf.columns(text)
+            if columns:
+                decision += np.asarray(values) @ coef[columns]
+        cue_pairs = self._cues.row(example)
+        indices = [self._cue_offset + col for col, _ in cue_pairs]
+        weights = [value for _, value in cue_pairs]
         for col, value in enumerate(ContextFeaturizer.row(example)):
             if value:
                 indices.append(self._context_offset + col)
-                values.append(value)
-        decision = self._coef[:, indices] @ np.asarray(values) + self._intercept
+                weights.append(value)
+        if indices:
+            decision += np.asarray(weights) @ coef[indices]
         calibrated = expit(-(self._a * decision + self._b))
         proba = np.zeros(len(self.classes))
         proba[self._order] = calibrated

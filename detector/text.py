@@ -218,9 +218,26 @@ def _chinese_segmenter():  # type: ignore[no-untyped-def]
         return jieba.dt
 
 
+# spaCy's tokenizer works on one whitespace-delimited chunk at a time (prefixes, suffixes,
+# infixes and special cases never cross a space), so a chunk's tokens can be remembered: real
+# text repeats its words, and a dict lookup is a thousand times cheaper than building a Doc.
+# tests/test_text.py checks the chunked result against whole-text spaCy on the corpus.
+_EN_CHUNK_TOKENS: dict[str, tuple[str, ...]] = {}
+_EN_CHUNK_LIMIT = 200_000
+
+
 def tokenize_en(text: str) -> list[str]:
     """spaCy tokens of a Latin-script run, lower-cased."""
-    return [token.lower_ for token in _english_tokenizer()(text) if not token.is_space]
+    tokens: list[str] = []
+    for chunk in text.split():
+        found = _EN_CHUNK_TOKENS.get(chunk)
+        if found is None:
+            found = tuple(token.lower_ for token in _english_tokenizer()(chunk) if not token.is_space)
+            if len(_EN_CHUNK_TOKENS) >= _EN_CHUNK_LIMIT:
+                _EN_CHUNK_TOKENS.clear()  # a bound, not an LRU: refilling costs less than tracking use
+            _EN_CHUNK_TOKENS[chunk] = found
+        tokens.extend(found)
+    return tokens
 
 
 def tokenize_zh(text: str) -> list[str]:

@@ -45,6 +45,28 @@ def test_tokenize_uses_jieba_for_cjk_and_spacy_for_latin() -> None:
     assert "换成" in tokens and "postgresql" in tokens and "do" in tokens and "n't" in tokens
 
 
+def test_chunk_memo_gives_spacys_own_tokens_on_the_corpus() -> None:
+    """tokenize_en remembers tokens per whitespace chunk; that must equal spaCy on whole runs."""
+    from pathlib import Path
+
+    from detector.formats import read_transcripts
+    from detector.text import _CJK_SPLIT_RE, _english_tokenizer, tokenize_en
+
+    data = Path(__file__).resolve().parent.parent / "data"
+    runs = [
+        piece
+        for name in ("train", "dev", "test")
+        for transcript in read_transcripts(data / f"{name}.jsonl")
+        for turn in transcript.turns
+        for index, piece in enumerate(_CJK_SPLIT_RE.split(normalize(turn.text).lower()))
+        if index % 2 == 0 and piece.strip()
+    ]
+    runs += ["don't  stop\tthe\nU.S. plan, e.g. 10km (or 5%)...", "it's   — cannot gonna"]
+    whole = _english_tokenizer()
+    differing = [run[:60] for run in runs if tokenize_en(run) != [t.lower_ for t in whole(run) if not t.is_space]]
+    assert len(runs) > 10_000 and differing == []
+
+
 def test_protected_regions_cover_quotes_code_and_logs() -> None:
     text = '他说“方案作废”\n```\nrollback aborted\n```\nERROR: request rejected\n`drop table`'
     kinds = {region.kind for region in protected_regions(text)}

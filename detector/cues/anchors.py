@@ -99,3 +99,39 @@ def _item(op: object, arg: object) -> _Anchors:
         low, _, sub = arg  # type: ignore[misc]
         return _sequence(list(sub)) if low >= 1 else None
     return None
+
+
+class AnchorIndex:
+    """Which cues can match a text, found by one pass over the text instead of one per cue.
+
+    Testing each cue's anchors costs a Python-level loop over a thousand literals per turn.
+    Indexed by their first two characters, only the anchors whose opening bigram occurs in the
+    text are tested; a one-character anchor is decided by the text's character set. Cues without
+    anchors are always candidates. Candidates come back in lexicon order, as the engine expects.
+    """
+
+    def __init__(self, anchors_per_cue: list[frozenset[str] | None]) -> None:
+        self._always: list[int] = []
+        self._by_char: dict[str, set[int]] = {}
+        self._by_bigram: dict[str, list[tuple[str, int]]] = {}
+        for position, anchors in enumerate(anchors_per_cue):
+            if anchors is None:
+                self._always.append(position)
+                continue
+            for anchor in anchors:
+                if len(anchor) == 1:
+                    self._by_char.setdefault(anchor, set()).add(position)
+                else:
+                    self._by_bigram.setdefault(anchor[:2], []).append((anchor, position))
+
+    def candidates(self, lowered: str) -> list[int]:
+        """Positions of the cues one of whose anchors occurs in `lowered` (already lower-cased)."""
+        found = set(self._always)
+        for char in self._by_char.keys() & set(lowered):
+            found |= self._by_char[char]
+        bigrams = {lowered[i : i + 2] for i in range(len(lowered) - 1)}
+        for bigram in self._by_bigram.keys() & bigrams:
+            for anchor, position in self._by_bigram[bigram]:
+                if position not in found and (len(anchor) == 2 or anchor in lowered):
+                    found.add(position)
+        return sorted(found)

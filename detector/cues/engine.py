@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import re
 
+from detector.cues.anchors import AnchorIndex
 from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, SuppressedCue, SuppressionReason
@@ -62,11 +63,13 @@ class CueEngine:
     def __init__(self, lexicons: Sequence[Lexicon]) -> None:
         self.lexicons = {lexicon.lang: lexicon for lexicon in lexicons}
         self._cues: dict[str, list[CompiledCue]] = {}
+        self._anchor_index: dict[str, AnchorIndex] = {}
         self._spans: dict[str, list[_CompiledSpan]] = {}
         self._guards: list[_CompiledGuard] = []
         for lexicon in lexicons:
             flags = re.IGNORECASE if lexicon.lang == "en" else 0
             self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
+            self._anchor_index[lexicon.lang] = AnchorIndex([cue.anchors for cue in self._cues[lexicon.lang]])
             self._spans[lexicon.lang] = [_CompiledSpan(s.kind, re.compile(s.pattern, flags)) for s in lexicon.span]
             self._guards += [_CompiledGuard(g.kind, re.compile(g.pattern, flags)) for g in lexicon.guard]
 
@@ -97,9 +100,9 @@ class CueEngine:
         sentences = SentenceIndex(window)
         lowered = window.lower()
         for lang in languages:
-            for cue in self._cues.get(lang, ()):
-                if not cue.may_match(lowered):
-                    continue
+            cues = self._cues.get(lang, [])
+            for position in self._anchor_index[lang].candidates(lowered) if cues else ():
+                cue = cues[position]
                 for hit in self._find(cue, window):
                     veto = self._veto(window, hit, regions, sentences)
                     hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})

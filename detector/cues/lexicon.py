@@ -203,10 +203,6 @@ class CompiledCue:
         self.regex = re.compile(spec.pattern, flags)
         self.anchors = anchors_of(spec.pattern)
 
-    def may_match(self, lowered_text: str) -> bool:
-        """False only when no anchor occurs, i.e. the pattern cannot match (see anchors.py)."""
-        return self.anchors is None or any(anchor in lowered_text for anchor in self.anchors)
-
 
 def load_lexicon(path: Path) -> Lexicon:
     """Read and validate one lexicon file; errors name the file and the entry."""
