@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from detector.text import CJK_CHAR
 
@@ -87,8 +88,13 @@ class Proposal:
         return f"{self.label}({self.name})"
 
 
-def extract_proposals(text: str) -> list[Proposal]:
-    """The alternatives a turn proposes, in order; labelled options win over plain bullets."""
+@lru_cache(maxsize=1024)
+def extract_proposals(text: str) -> tuple[Proposal, ...]:
+    """The alternatives a turn proposes, in order; labelled options win over plain bullets.
+
+    Cached: the same assistant turn is read when it arrives, as the context of the next user
+    turn, and again to resolve targets while it stays recent.
+    """
     proposals = [
         Proposal(_tidy_label(m.group("label")), m.group("summary").strip()) for m in _LABELLED_RE.finditer(text)
     ]
@@ -110,7 +116,7 @@ def extract_proposals(text: str) -> list[Proposal]:
         summary = (match.group("summary") or match.group("summary_zh") or "").strip()
         if summary and not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
-    return proposals
+    return tuple(proposals)
 
 
 def resolve_reference(reference: str | None, text: str, proposals: Sequence[Proposal]) -> Proposal | None:

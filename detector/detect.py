@@ -120,7 +120,7 @@ class Detector:
         )
 
 
-def recent_proposals(context: Sequence[Turn]) -> list[list[Proposal]]:
+def recent_proposals(context: Sequence[Turn]) -> list[tuple[Proposal, ...]]:
     """Proposals per turn, most recent turn first, over the last CONTEXT_TURNS turns."""
     found = []
     for turn in reversed(context[-CONTEXT_TURNS:]):

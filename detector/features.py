@@ -164,7 +164,7 @@ class ContextFeaturizer(TransformerMixin, BaseEstimator):
     @staticmethod
     def row(example: TurnExample) -> list[float]:
         """The dense feature values of one example (CONTEXT_FEATURES order)."""
-        proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else []
+        proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else ()
         points_at = bool(proposals) and resolve_reference(None, example.text, proposals) is not None
         names_label = any(
             proposal.label.lower() in example.text.lower() or proposal.name.lower()[:12] in example.text.lower()

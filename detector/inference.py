@@ -48,7 +48,7 @@ class _CompiledTfidf:
 
     def columns(self, text: str) -> tuple[list[int], list[float]]:
         """Column indices and l2-normalised tf-idf values of the text's in-vocabulary n-grams."""
-        counts = Counter(column for column in map(self.vocabulary.get, self.analyze(text)) if column is not None)
+        counts = Counter([column for column in map(self.vocabulary.get, self.analyze(text)) if column is not None])
         if not counts:
             return [], []
         idf, log = self.idf, math.log

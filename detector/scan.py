@@ -128,7 +128,7 @@ def scan_conversation(detector: Detector, record: Record) -> ConversationResult:
     """
     cid = conversation_id(record)
     recorder = _RecordingDetector(detector)
-    tracker = ConvergenceTracker(recorder, MemoryStore())  # type: ignore[arg-type]
+    tracker = ConvergenceTracker(recorder, MemoryStore(isolate=False))  # type: ignore[arg-type]
     base = {"conversation_id": cid, "file": record.path, "line": record.line}
     records: list[dict[str, Any]] = []
     user_turn_index: list[int] = []  # tracker user turn n (from 1) -> transcript index

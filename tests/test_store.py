@@ -20,7 +20,7 @@ def _bump(state: ConvergenceState | None, conversation_id: str) -> tuple[Converg
     return state, state.turn
 
 
-@pytest.mark.parametrize("make", [MemoryStore, lambda: SQLiteStore(Path(__import__("tempfile").mkdtemp()) / "s.db")])
+@pytest.mark.parametrize("make", [MemoryStore, lambda: MemoryStore(isolate=False), lambda: SQLiteStore(Path(__import__("tempfile").mkdtemp()) / "s.db")])
 def test_store_interface(make) -> None:  # type: ignore[no-untyped-def]
     store = make()
     assert store.get("x") is None
@@ -29,6 +29,20 @@ def test_store_interface(make) -> None:  # type: ignore[no-untyped-def]
     assert store.get("x").constraints == ["c1", "c2"]
     assert store.ids() == ["x"]
     assert store.delete("x") and store.get("x") is None
+
+
+def test_isolating_memory_store_keeps_state_when_an_updater_fails() -> None:
+    store = MemoryStore()
+    store.update("x", lambda s: _bump(s, "x"))
+
+    def failing(state: ConvergenceState | None) -> tuple[ConvergenceState, int]:
+        assert state is not None
+        state.constraints.append("half-done")
+        raise RuntimeError("updater failed")
+
+    with pytest.raises(RuntimeError):
+        store.update("x", failing)
+    assert store.get("x").constraints == ["c1"]
 
 
 def _worker(path: str, conversation_id: str, count: int) -> None:
