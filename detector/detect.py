@@ -106,13 +106,14 @@ class Detector:
                 normalized, context, match, scores, self.mode, explanation
             )
         spans = match.spans if label.is_positive else {}
-        target = _resolve_target(spans.get("target"), normalized, context) if label.is_positive else None
+        replacement = spans.get("replacement") if label is Label.PIVOT else None
+        target = _resolve_target(spans.get("target"), normalized, context, replacement) if label.is_positive else None
         return Detection(
             label=label,
             confidence=round(confidence, 4),
             scores=scores,
             target=target,
-            replacement=spans.get("replacement") if label is Label.PIVOT else None,
+            replacement=replacement,
             reason=spans.get("reason"),
             revisit_if=spans.get("revisit_if"),
             lang=language,  # type: ignore[arg-type]
@@ -131,16 +132,26 @@ def recent_proposals(context: Sequence[Turn]) -> list[tuple[Proposal, ...]]:
     return found
 
 
-def _resolve_target(raw: str | None, text: str, context: Sequence[Turn]) -> str | None:
+def _resolve_target(
+    raw: str | None, text: str, context: Sequence[Turn], replacement: str | None = None
+) -> str | None:
     """Turn the captured span, or the user's words, into the alternative they denote.
 
     Order (DESIGN §5): an explicit label (方案A, option 2, 第二个) in the most recent turn that
     has it; then the proposal, most recent first, whose name the user's words overlap most;
     then the longest phrase that the captured span (or, without one, the turn) shares with a
     recent assistant turn; then the captured span as said; then, for a bare "这个" or no span,
-    the most recent proposal.
+    the most recent proposal. What a PIVOT switches to is never its target: the replacement's
+    words are taken out of the turn, and a proposal that is the replacement is passed over.
     """
     proposals_by_turn = recent_proposals(context)
+    if replacement:
+        text = text.replace(replacement, " ")
+        proposals_by_turn = [
+            kept
+            for proposals in proposals_by_turn
+            if (kept := tuple(p for p in proposals if best_overlap(replacement, (p,), minimum=0.5) is None))
+        ]
     for proposals in proposals_by_turn:
         by_label = resolve_reference(None, text, proposals) if names_label(text) else None
         if by_label is not None:
