@@ -219,7 +219,7 @@ def run(quick: bool) -> dict[str, Any]:
     if not default_model_path().exists():
         raise SystemExit(f"no shipped model at {default_model_path()}: hybrid cannot be measured; train it first")
     items = transcripts()
-    detect_n, hook_n, scan_turns, cold_runs = (200, 200, 1_000, 3) if quick else (2_000, 1_000, 3_000, 5)
+    detect_n, hook_n, scan_turns, cold_runs = (200, 200, 1_000, 3) if quick else (2_000, 1_000, 10_000, 5)
     samples = user_turns_in_context(items, detect_n)
     results: dict[str, Any] = {
         "machine": {

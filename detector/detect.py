@@ -83,6 +83,14 @@ class Detector:
         if self.mode is not Mode.RULES and classifier is None:
             raise ValueError(f"mode {self.mode.value} needs a classifier")
 
+    def warm_up(self) -> None:
+        """Load now what loads on first use (tokenizers, the compiled model).
+
+        A process pool forked after this shares those pages with its parent, instead of each
+        worker loading its own copy of jieba's dictionary and the model's vocabularies.
+        """
+        self.detect("不用 Redis 了，改用本地缓存; scrap that, use Postgres instead")
+
     def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:
         """Label one user turn, given the turns before it (oldest first)."""
         normalized = normalize(text)

@@ -257,6 +257,11 @@ def scan_local(records: Iterable[Record], detector: Detector, spec: DetectorSpec
     # A forked worker inherits the detector already built (and checked) here: no second model load.
     inherited = context.get_start_method() == "fork"
     _worker_detector = detector
+    if inherited:
+        import gc
+
+        detector.warm_up()
+        gc.freeze()  # the collector would otherwise touch, and so copy, every shared object
     with context.Pool(workers, initializer=_init_worker, initargs=(spec, inherited)) as pool:
 
         def submit(chunk: list[Record]) -> Callable[[], list[ConversationResult]]:
