@@ -1,9 +1,8 @@
-"""Features of one user turn in context, as scikit-learn transformers.
+"""Features of one user turn in context, as plain functions.
 
-Everything here ends up inside the saved pipeline, so it lives in an importable module: no
-lambdas, no closures. Transformers follow the sklearn conventions: `__init__` stores arguments
-unchanged, fitted state ends with an underscore, and `get_feature_names_out` names every column,
-so a model's weights can be read back per cue.
+Training wraps them in scikit-learn transformers (pipeline.py); the runtime model calls them
+directly (inference.py), so detecting never imports scikit-learn. Both sides compute each
+feature with the same function, so they cannot drift apart.
 """
 
 from __future__ import annotations
@@ -12,10 +11,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
-from scipy import sparse
-from sklearn.base import BaseEstimator, TransformerMixin
 
 from detector.alternatives import extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine
@@ -73,63 +68,29 @@ def word_tokens(text: str) -> list[str]:
     return tokenize(text)
 
 
-class TextSelector(TransformerMixin, BaseEstimator):
-    """Passes the turn's text on to a vectorizer (keeps the pipeline input a list of examples)."""
-
-    def fit(self, examples: Sequence[TurnExample], y: object = None) -> TextSelector:
-        return self
-
-    def transform(self, examples: Sequence[TurnExample]) -> list[str]:
-        return [turn_text(example) for example in examples]
-
-    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
-        return np.asarray(["text"], dtype=object)
+def cue_feature_names(cue_ids: Sequence[str]) -> list[str]:
+    """Names of the cue columns: one per cue id (its weight when it fired), one per label (the
+    rules score), one per suppression reason (how many cues that guard vetoed). Cue columns
+    follow lexicon order; new cues append columns, so names stay stable across additions."""
+    return (
+        [f"cue={cue_id}" for cue_id in cue_ids]
+        + [f"rules_score={label.value}" for label in POSITIVE_LABELS]
+        + [f"suppressed={reason}" for reason in SUPPRESSION_REASONS]
+    )
 
 
-class CueFeaturizer(TransformerMixin, BaseEstimator):
-    """The cue layer as named columns, so the model learns how far to trust each cue.
+def cue_row(example: TurnExample, column_of: dict[str, int]) -> list[tuple[int, float]]:
+    """The non-zero (column, value) pairs of the cue columns, for `cue_feature_names` order."""
+    from detector.detect import rules_scores
 
-    Columns: one per cue id (its weight when it fired), one per label (the rules score), and one
-    per suppression reason (how many cues that guard vetoed). Cue columns follow lexicon order;
-    new cues append columns, so names stay stable across lexicon additions.
-    """
-
-    def fit(self, examples: Sequence[TurnExample], y: object = None) -> CueFeaturizer:
-        engine = default_engine()
-        self.cue_ids_ = list(engine.cue_ids)
-        self.column_of_ = {cue_id: i for i, cue_id in enumerate(self.cue_ids_)}
-        self.feature_names_ = (
-            [f"cue={cue_id}" for cue_id in self.cue_ids_]
-            + [f"rules_score={label.value}" for label in POSITIVE_LABELS]
-            + [f"suppressed={reason}" for reason in SUPPRESSION_REASONS]
-        )
-        return self
-
-    def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
-        rows, cols, values = [], [], []
-        for row, example in enumerate(examples):
-            for col, value in self.row(example):
-                rows.append(row)
-                cols.append(col)
-                values.append(value)
-        shape = (len(examples), len(self.feature_names_))
-        return sparse.csr_matrix((values, (rows, cols)), shape=shape)
-
-    def row(self, example: TurnExample) -> list[tuple[int, float]]:
-        """The non-zero (column, value) pairs of one example; shared with the fast inference path."""
-        from detector.detect import rules_scores
-
-        match = example.cue_match if example.cue_match is not None else default_engine().match(example.text)
-        n_cues = len(self.cue_ids_)
-        pairs = [(self.column_of_[hit.cue_id], hit.weight) for hit in match.fired if hit.cue_id in self.column_of_]
-        scores = rules_scores(match)
-        pairs += [(n_cues + i, scores[label]) for i, label in enumerate(POSITIVE_LABELS) if scores[label]]
-        base = n_cues + len(POSITIVE_LABELS)
-        pairs += [(base + SUPPRESSION_REASONS.index(s.reason), 1.0) for s in match.suppressed]
-        return pairs
-
-    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
-        return np.asarray(self.feature_names_, dtype=object)
+    match = example.cue_match if example.cue_match is not None else default_engine().match(example.text)
+    n_cues = len(column_of)
+    pairs = [(column_of[hit.cue_id], hit.weight) for hit in match.fired if hit.cue_id in column_of]
+    scores = rules_scores(match)
+    pairs += [(n_cues + i, scores[label]) for i, label in enumerate(POSITIVE_LABELS) if scores[label]]
+    base = n_cues + len(POSITIVE_LABELS)
+    pairs += [(base + SUPPRESSION_REASONS.index(s.reason), 1.0) for s in match.suppressed]
+    return pairs
 
 
 CONTEXT_FEATURES = (
@@ -142,54 +103,39 @@ CONTEXT_FEATURES = (
     "user_points_at_proposal",
     "earlier_user_rejected",
     "overlap_with_earlier_rejection",
-    "turn_length_log",
     "user_turn_is_question",
 )
 
 
-class ContextFeaturizer(TransformerMixin, BaseEstimator):
+def context_row(example: TurnExample) -> list[float]:
     """Does the previous assistant turn propose options, and does this turn point at them?
 
     These decide what keywords cannot: "不用了" declines an offer but answers "anything else?";
-    "回到A" only reopens when A was turned down earlier.
+    "回到A" only reopens when A was turned down earlier. Values in CONTEXT_FEATURES order.
     """
-
-    def fit(self, examples: Sequence[TurnExample], y: object = None) -> ContextFeaturizer:
-        self.n_features_out_ = len(CONTEXT_FEATURES)
-        return self
-
-    def transform(self, examples: Sequence[TurnExample]) -> sparse.csr_matrix:
-        return sparse.csr_matrix(np.array([self.row(example) for example in examples], dtype=np.float64))
-
-    @staticmethod
-    def row(example: TurnExample) -> list[float]:
-        """The dense feature values of one example (CONTEXT_FEATURES order)."""
-        proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else ()
-        points_at = bool(proposals) and resolve_reference(None, example.text, proposals) is not None
-        names_label = any(
-            proposal.label.lower() in example.text.lower() or proposal.name.lower()[:12] in example.text.lower()
-            for proposal in proposals
-            if len(proposal.name) >= 2
-        )
-        rejecting_turns = [text for text in example.earlier_user if _REJECT_HINT_RE.search(text)]
-        return [
-            float(len(proposals) >= 2),
-            float(len(proposals) == 1),
-            float(bool(_OFFER_RE.search(example.previous_assistant[-300:]))),
-            float(bool(_ANYTHING_ELSE_RE.search(example.previous_assistant[-200:]))),
-            float(bool(_QUESTION_END_RE.search(example.previous_assistant))),
-            float(names_label),
-            float(points_at and names_label),
-            float(bool(rejecting_turns)),
-            _overlap(example.text, rejecting_turns),
-            # No turn-position feature: every training conversation opens with a request, so
-            # position would teach "no context means NONE" and break standalone detection.
-            math.log1p(len(example.text)) / 5.0,
-            float(bool(_QUESTION_END_RE.search(example.text))),
-        ]
-
-    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
-        return np.asarray([f"context={name}" for name in CONTEXT_FEATURES], dtype=object)
+    proposals = extract_proposals(example.previous_assistant) if example.previous_assistant else ()
+    points_at = bool(proposals) and resolve_reference(None, example.text, proposals) is not None
+    names_label = any(
+        proposal.label.lower() in example.text.lower() or proposal.name.lower()[:12] in example.text.lower()
+        for proposal in proposals
+        if len(proposal.name) >= 2
+    )
+    rejecting_turns = [text for text in example.earlier_user if _REJECT_HINT_RE.search(text)]
+    return [
+        float(len(proposals) >= 2),
+        float(len(proposals) == 1),
+        float(bool(_OFFER_RE.search(example.previous_assistant[-300:]))),
+        float(bool(_ANYTHING_ELSE_RE.search(example.previous_assistant[-200:]))),
+        float(bool(_QUESTION_END_RE.search(example.previous_assistant))),
+        float(names_label),
+        float(points_at and names_label),
+        float(bool(rejecting_turns)),
+        _overlap(example.text, rejecting_turns),
+        # No turn-position or turn-length feature: conversations open with a request and
+        # long turns carry reasons, so either would teach a shortcut that drops standalone
+        # and terse rejections ("上个方案作废", "drop the Redis idea").
+        float(bool(_QUESTION_END_RE.search(example.text))),
+    ]
 
 
 def _overlap(text: str, others: Sequence[str]) -> float:

@@ -21,27 +21,28 @@ from sklearn.base import clone
 from sklearn.metrics import precision_recall_fscore_support
 from sklearn.pipeline import Pipeline
 
-from detector.classifier import (
-    LABELS,
-    FusionThresholds,
-    PivotClassifier,
-    build_pipeline,
-    hybrid_label,
-    model_label,
-    save_model,
-)
+from detector.classifier import LABELS, FusionThresholds, PivotClassifier, hybrid_label, model_label, save_model
 from detector.detect import Detector, Mode
 from detector.errors import InputError
 from detector.features import TurnExample, make_example
 from detector.formats import read_transcripts
+from detector.inference import CompiledModel
+from detector.pipeline import build_pipeline
 from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
 from detector.text import detect_language, normalize
 
-C_GRID = (0.1, 0.2, 0.5)
+# On dev, C from 0.1 to 1.0 scored within 0.01 macro F1 of each other, with context and without.
+# At C=0.1 the n-gram weights shrink until the dense columns (cue scores, context) decide
+# alone, and a short standalone "上个方案作废" lost to the NONE intercept; C=1.0 lets the words
+# count. The loop below still selects among several values when the grid has them.
+C_GRID = (1.0,)
 POSITIVE_GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 CONFIDENT_GRID = (0.6, 0.7, 0.8, 0.9, 1.01)
+STRONG_GRID = (0.1, 0.15) + POSITIVE_GRID
 # A false alarm tells the agent to rewrite its checkpoint for nothing; the tuner keeps them rare.
-MAX_NONE_FALSE_POSITIVE_RATE = 0.03
+# The promise is 3% on data the tuner never saw; tuning to exactly 3% on dev would break it on
+# about every other held-out set, so dev gets half a point of headroom.
+MAX_NONE_FALSE_POSITIVE_RATE = 0.025
 
 
 @dataclass(slots=True)
@@ -115,22 +116,29 @@ def train(
     features = clone(template.named_steps["features"])
     train_matrix = features.fit_transform(train_x)
     dev_matrix = features.transform(dev_x)
+    # Regularisation is chosen on dev turns with their context and without it: a turn checked
+    # on its own, or after an agent trimmed its history, must keep its label too.
+    dev_alone_matrix = features.transform([_without_context(example) for example in dev_x])
 
     best: tuple[float, float, Any] | None = None
     for c in C_GRID:
         model = clone(template.named_steps["model"]).set_params(estimator__C=c)
         model.fit(train_matrix, train_y)
-        probabilities = _in_label_order(model, dev_matrix)
-        score = max(
-            label_metrics(dev_gold, [model_label(row, t) for row in probabilities])["macro_f1"] for t in POSITIVE_GRID
+        in_context, alone = (
+            max(
+                label_metrics(dev_gold, [model_label(row, t) for row in _in_label_order(model, matrix)])["macro_f1"]
+                for t in POSITIVE_GRID
+            )
+            for matrix in (dev_matrix, dev_alone_matrix)
         )
-        log(f"  C={c:g}: dev macro_f1 {score:.3f} (classifier alone)")
+        score = (in_context + alone) / 2
+        log(f"  C={c:g}: dev macro_f1 {in_context:.3f} in context, {alone:.3f} alone (classifier alone)")
         if best is None or score > best[0]:
             best = (score, c, model)
     assert best is not None
     _, best_c, best_model = best
     pipeline = Pipeline([("features", features), ("model", best_model)])
-    classifier = PivotClassifier(pipeline)
+    classifier = PivotClassifier(CompiledModel.from_pipeline(pipeline))
 
     thresholds = tune_thresholds(classifier, dev_x, dev_gold)
     classifier.thresholds = thresholds
@@ -183,7 +191,9 @@ def tune_thresholds(
     """
     from detector.detect import rules_label, rules_scores
 
-    rule_labels = [rules_label(rules_scores(example.cue_match))[0] for example in examples]
+    rules = [rules_scores(example.cue_match) for example in examples]
+    rule_labels = [rules_label(scores)[0] for scores in rules]
+    strengths = [scores.get(label, 0.0) for scores, label in zip(rules, rule_labels)]
     probabilities = classifier.probabilities(examples)
 
     def score(predicted: list[Label]) -> tuple[float, float]:
@@ -195,16 +205,29 @@ def tune_thresholds(
     positive = max(POSITIVE_GRID, key=lambda t: score([model_label(row, t) for row in probabilities]))
     best: tuple[tuple[float, float], FusionThresholds] | None = None
     # The rule's meaning is kept by construction: a cue lowers the bar, silence raises it
-    # (cue_backed <= positive <= uncued); otherwise the grid can fit dev noise with a rule
-    # that distrusts its own cues.
+    # (strong_cue_backed <= cue_backed <= positive <= uncued); otherwise the grid can fit dev
+    # noise with a rule that distrusts its own cues.
+    def predict(thresholds: FusionThresholds) -> list[Label]:
+        return [
+            hybrid_label(row, rule, thresholds, strength)[0]
+            for row, rule, strength in zip(probabilities, rule_labels, strengths)
+        ]
+
     for confident in CONFIDENT_GRID:
         for cue_backed in (t for t in POSITIVE_GRID if t <= positive):
             for uncued in (t for t in POSITIVE_GRID + (1.01,) if t >= positive):
-                thresholds = FusionThresholds(positive, confident, cue_backed, uncued)
-                predicted = [hybrid_label(row, rule, thresholds)[0] for row, rule in zip(probabilities, rule_labels)]
-                key = score(predicted)
+                thresholds = FusionThresholds(positive, confident, cue_backed, uncued, strong_cue_backed=cue_backed)
+                key = score(predict(thresholds))
                 if best is None or key > best[0]:
                     best = (key, thresholds)
+    # Then the strong-cue bar, the others fixed: the full product grid costs 17 times as much.
+    assert best is not None
+    chosen = best[1]
+    for strong in (t for t in STRONG_GRID if t < chosen.cue_backed):
+        thresholds = FusionThresholds(chosen.positive, chosen.confident, chosen.cue_backed, chosen.uncued, strong)
+        key = score(predict(thresholds))
+        if key > best[0]:
+            best = (key, thresholds)
     assert best is not None
     return best[1]
 

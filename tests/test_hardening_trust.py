@@ -1,4 +1,4 @@
-"""Model trust: a joblib file is a pickle and can run code when loaded, so only trusted hashes load.
+"""Model trust: a model file is a pickle and can run code when loaded, so only trusted hashes load.
 
 A tiny model is trained once (a few conversations of data/, seconds) with its trusted hash going
 to a temporary user state folder; each test then copies it where it needs and points
@@ -7,6 +7,7 @@ XDG_STATE_HOME (read by platformdirs) at an empty or a prepared state folder.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import pickle
@@ -129,7 +130,7 @@ def test_pivot_trust_yes_then_allows_the_model(model: Path, state_home: Path) ->
     )
     assert allowed.returncode == 0, allowed.stderr
     assert json.loads(allowed.stdout)["label"] in ("REJECT", "PIVOT", "REOPEN", "NONE")
-    assert load_model(model).pipeline is not None
+    assert load_model(model).model.classes == ["NONE", "PIVOT", "REJECT", "REOPEN"]
 
 
 def test_pivot_trust_without_yes_and_without_a_terminal_does_not_trust(model: Path, state_home: Path) -> None:
@@ -165,7 +166,7 @@ class _RunsCode:
 def test_a_malicious_pickle_is_never_opened_unless_trusted(tmp_path: Path, state_home: Path) -> None:
     sentinel = tmp_path / "owned"
     evil = tmp_path / "evil.joblib"
-    evil.write_bytes(pickle.dumps(_RunsCode(sentinel)))
+    evil.write_bytes(gzip.compress(pickle.dumps(_RunsCode(sentinel))))  # the model file format
     with pytest.raises(ModelError, match="no manifest"):
         load_model(evil)
     write_matching_manifest(evil)
@@ -199,18 +200,24 @@ def test_an_unreadable_manifest_says_to_retrain(model: Path, state_home: Path) -
         load_model(model, allow_untrusted=True)
 
 
-def test_a_scikit_learn_version_mismatch_says_to_retrain(model: Path, state_home: Path) -> None:
-    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
-    manifest["library_versions"]["scikit-learn"] = "0.0.1"
-    model.with_suffix(".json").write_text(json.dumps(manifest), encoding="utf-8")
+def test_a_model_of_an_older_format_says_to_retrain(model: Path, state_home: Path) -> None:
+    model.write_bytes(gzip.compress(pickle.dumps({"format": 1, "pipeline": None, "thresholds": {}})))
+    write_matching_manifest(model)
     with pytest.raises(ModelError) as refused:
         load_model(model, allow_untrusted=True)
     message = str(refused.value)
-    assert "scikit-learn 0.0.1" in message and "retrain with `pivot train`" in message
-    line = assert_one_line_error(
-        pivot("detect", "--model", str(model), "--trust-model", "x", state_home=state_home)
+    assert "format 2" in message and "retrain with `pivot train`" in message
+
+
+def test_detecting_never_imports_scikit_learn() -> None:
+    """The runtime model is plain Python and numpy: hooks start without scikit-learn and SciPy."""
+    code = (
+        "import sys; from detector.loading import build_detector; "
+        "d = build_detector(); assert d.detect('scrap the Redis idea').explanation.classifier_probability; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sklearn', 'scipy', 'joblib')))"
     )
-    assert "scikit-learn 0.0.1" in line and "pivot train" in line
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize(
@@ -221,15 +228,17 @@ def test_a_scikit_learn_version_mismatch_says_to_retrain(model: Path, state_home
         pytest.param(lambda data: b"", id="empty"),
         pytest.param(lambda data: bytes(range(256)) * 64, id="random-bytes"),
         pytest.param(lambda data: data[:2000] + bytes(4000) + data[6000:], id="zeroed-middle"),
-        pytest.param(lambda data: pickle.dumps({"format": 1}), id="wrong-payload"),
-        pytest.param(lambda data: pickle.dumps([1, 2, 3]), id="not-a-dict"),
+        pytest.param(lambda data: pickle.dumps({"format": 1}), id="not-gzip"),
+        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": 2})), id="wrong-payload"),
+        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": 2, "model": 1, "thresholds": {}})), id="no-model"),
+        pytest.param(lambda data: gzip.compress(pickle.dumps([1, 2, 3])), id="not-a-dict"),
     ],
 )
 def test_a_truncated_or_corrupt_model_gives_a_clear_model_error(
     model: Path, state_home: Path, damage
 ) -> None:  # type: ignore[no-untyped-def]
     model.write_bytes(damage(model.read_bytes()))
-    # With its own manifest: the hash check catches it before joblib sees it.
+    # With its own manifest: the hash check catches it before the unpickler sees it.
     with pytest.raises(ModelError, match=r"does not match its manifest.*pivot train"):
         load_model(model, allow_untrusted=True)
     # With a manifest that agrees (damaged before its manifest was written): unpickling must fail cleanly.

@@ -54,7 +54,8 @@ def test_model_without_manifest_is_refused(tmp_path: Path) -> None:
 def test_damaged_model_with_a_matching_manifest_fails_cleanly(tmp_path: Path) -> None:
     """Even when someone re-hashes a damaged file, loading ends in ModelError, not the OOM killer."""
     copy = tmp_path / "damaged.joblib"
-    copy.write_bytes(default_model_path().read_bytes() + b"\0")
+    data = default_model_path().read_bytes()
+    copy.write_bytes(data[: len(data) // 2] + bytes(64) + data[len(data) // 2 + 64 :])
     manifest = json.loads(manifest_path(default_model_path()).read_text(encoding="utf-8"))
     manifest["sha256"] = sha256_file(copy)
     manifest_path(copy).write_text(json.dumps(manifest), encoding="utf-8")

@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from detector.classifier import FusionThresholds, PivotClassifier, build_pipeline, save_model
+from detector.classifier import FusionThresholds, PivotClassifier, save_model
 from detector.cli import main
 from detector.detect import Detector
 from detector.features import make_example
+from detector.inference import CompiledModel
+from detector.pipeline import build_pipeline
 from detector.formats import read_transcripts
 from detector.learn import labeled_turns, load_labeled
 from detector.text import normalize
@@ -38,7 +40,7 @@ def train_tiny(out: Path, conversations: slice, c: float) -> Path:
         model__estimator__max_iter=300,
     )
     pipeline.fit(examples, [t.turn.label.value for t in turns])
-    save_model(PivotClassifier(pipeline, FusionThresholds()), out, {"created_by": "test"})
+    save_model(PivotClassifier(CompiledModel.from_pipeline(pipeline), FusionThresholds()), out, {"created_by": "test"})
     return out
 
 
