@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import bisect
 import logging
+import os
 import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 # Full-width ASCII (U+FF01..U+FF5E) maps to half-width by a fixed offset; the ideographic space
@@ -203,6 +205,30 @@ def _english_tokenizer():  # type: ignore[no-untyped-def]
         return spacy.blank("en").tokenizer
 
 
+# jieba's dictionary has 349k words; loading it takes most of a second, which every `pivot hook`
+# process would pay. Words seen fewer than 10 times in jieba's corpus are left to its HMM for
+# unknown words: 105k words load four times faster, and 84% of user turns segment exactly as
+# before (the rest split some rare words differently). Training and detection use the same
+# dictionary, so the model's word features match the text it reads.
+JIEBA_MIN_FREQUENCY = 10
+
+
+def _trimmed_jieba_dictionary(jieba_module) -> Path:  # type: ignore[no-untyped-def]
+    """jieba's own dictionary without its rarest words, written once to the user cache."""
+    from detector.paths import cache_dir
+
+    source = Path(jieba_module.__file__).parent / "dict.txt"
+    version = getattr(jieba_module, "__version__", "unknown")
+    target = cache_dir() / f"jieba-{version}-min{JIEBA_MIN_FREQUENCY}.dict.txt"
+    if not target.exists():
+        with source.open(encoding="utf-8") as lines:
+            kept = [line for line in lines if int(line.split()[1]) >= JIEBA_MIN_FREQUENCY]
+        partial = target.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text("".join(kept), encoding="utf-8")
+        partial.replace(target)  # atomic: a concurrent process sees all of it or none
+    return target
+
+
 @lru_cache(maxsize=1)
 def _chinese_segmenter():  # type: ignore[no-untyped-def]
     with _TOKENIZER_LOCK:
@@ -210,12 +236,14 @@ def _chinese_segmenter():  # type: ignore[no-untyped-def]
 
         from detector.paths import cache_dir
 
-        # jieba is a process-wide module: quiet it and move its dictionary cache out of the
-        # current directory, once, here and nowhere else.
+        # Our own Tokenizer, not jieba's process-wide one: a host program's jieba settings
+        # stay its own. Its parsed-dictionary cache goes to the user cache folder, not the
+        # current directory.
         jieba.setLogLevel(logging.WARNING)
-        jieba.dt.tmp_dir = str(cache_dir())
-        jieba.initialize()
-        return jieba.dt
+        segmenter = jieba.Tokenizer(dictionary=str(_trimmed_jieba_dictionary(jieba)))
+        segmenter.tmp_dir = str(cache_dir())
+        segmenter.initialize()
+        return segmenter
 
 
 # spaCy's tokenizer works on one whitespace-delimited chunk at a time (prefixes, suffixes,
