@@ -34,6 +34,29 @@ def test_default_detector_is_hybrid_on_the_shipped_model() -> None:
     assert detection.label.value == "PIVOT"
 
 
+# DESIGN §2's own examples, each judged alone (no context), as `pivot detect "..."` sees them.
+# fmt: off
+LABEL_GUIDE = [
+    ("这个方向不对", "REJECT"), ("上个方案作废", "REJECT"), ("算了，这条路别走了", "REJECT"),
+    ("drop the microservices idea", "REJECT"), ("scrap plan A, go with B", "PIVOT"),
+    ("actually, use Postgres instead", "PIVOT"), ("改成另一个思路：用事件溯源", "PIVOT"),
+    ("回头再看看方案A", "REOPEN"), ("之前否掉的 Kafka 可以重新考虑", "REOPEN"), ("let's revisit the Redis idea", "REOPEN"),
+    ("这个数字不对", "NONE"), ("that's wrong, the port is 8080", "NONE"), ("不要用 tab 缩进", "NONE"),
+    ("要不要放弃A？", "NONE"), ("what if we dropped Redis?", "NONE"), ("我不是说A不行", "NONE"),
+    ("my manager wants to scrap it, but I disagree", "NONE"), ("先不讨论这个", "NONE"), ("继续", "NONE"),
+    ("ok", "NONE"), ("别用表格", "NONE"), ("好，就按B来", "NONE"),
+]
+# fmt: on
+
+
+def test_the_label_guide_examples_get_their_labels_standalone() -> None:
+    from detector.loading import build_detector
+
+    detector = build_detector()
+    wrong = [(text, gold, detector.detect(text).label.value) for text, gold in LABEL_GUIDE]
+    assert [case for case in wrong if case[1] != case[2]] == []
+
+
 def test_tampered_model_is_refused(tmp_path: Path) -> None:
     copy = tmp_path / "model.joblib"
     shutil.copy(default_model_path(), copy)
@@ -83,5 +106,6 @@ def test_training_is_reproducible_and_writes_a_trusted_manifest(tmp_path: Path) 
     second = train([small_train], small_dev, tmp_path / "b.joblib", log=lambda _: None)
     assert first["dev_figures"] == second["dev_figures"]
     assert first["training_data_sha256"] == second["training_data_sha256"]
+    assert first["sha256"] == second["sha256"]  # the same bytes, not only the same figures
     model = load_model(tmp_path / "a.joblib")  # trusted: this user trained it
     assert model.manifest["sha256"] == sha256_file(tmp_path / "a.joblib")
