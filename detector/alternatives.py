@@ -178,22 +178,20 @@ def _by_overlap(reference: str, proposals: Sequence[Proposal]) -> Proposal | Non
     return best if best_score >= 0.5 else None
 
 
-def key_weight(keys: Iterable[str]) -> float:
+def _weight(keys: Iterable[str]) -> float:
     """How much a set of keys says: a Latin word carries about as much as 2.5 CJK characters."""
     return sum(2.5 if key.isascii() else 1.0 for key in keys)
 
 
-@lru_cache(maxsize=4096)
-def content_keys(text: str) -> frozenset[str]:
+def content_keys(text: str) -> set[str]:
     """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
-    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外). Cached: ranking a
-    turn's targets compares the same names with each other many times."""
+    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外)."""
     keys = set()
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
         if key and key not in _STOP_KEYS:
             keys.add(key)
-    return frozenset(keys)
+    return keys
 
 
 def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3) -> Proposal | None:
@@ -203,7 +201,7 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
     for proposal in proposals:
         have = content_keys(proposal.name) or content_keys(proposal.summary)
         if have:
-            score = key_weight(wanted & have) / key_weight(have)
+            score = _weight(wanted & have) / _weight(have)
             if score > best_score:
                 best, best_score = proposal, score
     return best if best_score >= minimum else None
@@ -234,7 +232,7 @@ def shared_phrase(text: str, others: Sequence[str]) -> str | None:
             for j in range(1, len(theirs) + 1):
                 if mine[i - 1] == theirs[j - 1]:
                     length, weight = previous[j - 1]
-                    current[j] = (length + 1, weight + key_weight((mine[i - 1],)))
+                    current[j] = (length + 1, weight + _weight((mine[i - 1],)))
                     if current[j][1] > best[0]:
                         best = (current[j][1], current[j][0], i)
             previous = current

@@ -28,7 +28,6 @@ from detector.cues.engine import CueMatch
 from detector.errors import ModelError
 from detector.features import TurnExample, make_example
 from detector.inference import CompiledModel
-from detector.targets import TargetRanker
 from detector.schema import Explanation, Label, Turn
 
 LABELS: tuple[Label, ...] = (Label.NONE, Label.REJECT, Label.PIVOT, Label.REOPEN)
@@ -114,7 +113,6 @@ class PivotClassifier:
     model: CompiledModel
     thresholds: FusionThresholds = field(default_factory=FusionThresholds)
     manifest: dict[str, Any] = field(default_factory=dict)
-    targets: TargetRanker | None = None
 
     def probabilities(self, examples: Sequence[TurnExample]) -> np.ndarray:
         """Class probabilities in LABELS order, one row per example."""
@@ -235,12 +233,7 @@ def save_model(classifier: PivotClassifier, path: Path, manifest: dict[str, Any]
     from detector.trust import trust_hash
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    payload = {
-        "format": FORMAT_VERSION,
-        "model": classifier.model,
-        "thresholds": classifier.thresholds.as_dict(),
-        "targets": classifier.targets,
-    }
+    payload = {"format": FORMAT_VERSION, "model": classifier.model, "thresholds": classifier.thresholds.as_dict()}
     # mtime=0: the same model gives the same bytes, so retraining reproduces the sha256.
     path.write_bytes(gzip.compress(pickle.dumps(payload, protocol=5), compresslevel=6, mtime=0))
     full = {
@@ -302,7 +295,4 @@ def load_model(path: Path, allow_untrusted: bool = False) -> PivotClassifier:
         raise ModelError(f"{path}: made by an older pivot-detector ({exc}); retrain with `pivot train`") from exc
     if not isinstance(payload.get("model"), CompiledModel):
         raise ModelError(f"{path}: the file holds no compiled model; retrain with `pivot train`")
-    targets = payload.get("targets")
-    if targets is not None and not isinstance(targets, TargetRanker):
-        raise ModelError(f"{path}: the target ranker in the file is damaged; retrain with `pivot train`")
-    return PivotClassifier(payload["model"], thresholds, manifest, targets)
+    return PivotClassifier(payload["model"], thresholds, manifest)

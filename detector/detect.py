@@ -115,14 +115,7 @@ class Detector:
             )
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
-        target = None
-        if label.is_positive:
-            ranker = self.classifier.targets if self.classifier is not None and self.mode is not Mode.RULES else None
-            if ranker is not None:
-                cues = [(hit.start, hit.end) for hit in match.fired]
-                target = ranker.rank(normalized, context, label, spans.get("target"), replacement, cues)
-            else:
-                target = _resolve_target(spans.get("target"), normalized, context, replacement)
+        target = _resolve_target(spans.get("target"), normalized, context, replacement) if label.is_positive else None
         return Detection(
             label=label,
             confidence=round(confidence, 4),

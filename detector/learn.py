@@ -28,8 +28,6 @@ from detector.features import TurnExample, make_example
 from detector.formats import read_transcripts
 from detector.inference import CompiledModel
 from detector.pipeline import build_pipeline
-from detector.targets import TargetRanker, candidates
-from detector.targets import features as target_features
 from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
 from detector.text import detect_language, normalize
 
@@ -145,8 +143,6 @@ def train(
     thresholds = tune_thresholds(classifier, dev_x, dev_gold)
     classifier.thresholds = thresholds
     log(f"  thresholds: {thresholds.as_dict()}")
-    classifier.targets = fit_target_ranker(train_turns, with_context)
-    log(f"  target ranker: fitted on {sum(1 for t in train_turns if t.turn.target and t.turn.label.is_positive)} gold targets")
     dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
 
     manifest: dict[str, Any] = {
@@ -173,39 +169,6 @@ def train(
     saved = save_model(classifier, out, manifest)
     log(f"wrote {out} ({saved['size_bytes'] / 1e6:.1f} MB) and {out.with_suffix('.json')} in {manifest['training_seconds']} s")
     return saved
-
-
-def fit_target_ranker(turns: Sequence[LabeledTurn], examples: Sequence[TurnExample]) -> TargetRanker:
-    """Fit the target ranker on the gold targets of positive training turns.
-
-    A candidate counts as right when it denotes the gold target (`same_thing`) and is not much
-    longer than it: "Fivetran 先不上，明年预算批了再说" contains "Fivetran" but would put a whole
-    clause in the checkpoint where a name belongs.
-    """
-    from sklearn.linear_model import LogisticRegression
-
-    rows, labels = [], []
-    for turn, example in zip(turns, examples):
-        gold = turn.turn.target
-        if not gold or not turn.turn.label.is_positive or example.cue_match is None:
-            continue
-        spans = example.cue_match.spans
-        label = turn.turn.label
-        replacement = spans.get("replacement") if label is Label.PIVOT else None
-        cues = [(hit.start, hit.end) for hit in example.cue_match.fired]
-        context = turn.transcript.turns[: turn.index]
-        found = candidates(example.text, context, spans.get("target"))
-        names = [c.text for c in found if c.source == "proposal"]
-        for candidate in found:
-            rows.append(target_features(candidate, example.text, label, replacement, cues, names, spans.get("target")))
-            labels.append(int(_names_the_target(candidate.text, gold)))
-    model = LogisticRegression(C=1.0, class_weight="balanced", max_iter=2000, random_state=13)
-    model.fit(np.array(rows), np.array(labels))
-    return TargetRanker(model.coef_[0].copy(), float(model.intercept_[0]))
-
-
-def _names_the_target(candidate: str, gold: str) -> bool:
-    return same_thing(candidate, gold) and len(candidate) <= 2 * len(gold) + 6
 
 
 def _example(detector: Detector, turn: LabeledTurn) -> TurnExample:
