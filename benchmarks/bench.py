@@ -182,17 +182,32 @@ def scan_run(mode: str, workers: int, log: Path) -> dict[str, float]:
     }
 
 
-def hook_cold_start(mode: str, runs: int) -> dict[str, float]:
-    """Median wall time of `pivot hook` from process start to its answer, in seconds."""
-    request = json.dumps({"conversation_id": "cold", "turn": {"role": "user", "text": "这个方向不对，换成方案B吧"}})
+COLD_REQUEST = {"conversation_id": "cold", "turn": {"role": "user", "text": "这个方向不对，换成方案B吧"}}
+
+
+def _median_run_seconds(commands: Sequence[list[str]]) -> float:
     timings = []
+    for command in commands:
+        started = time.perf_counter()
+        subprocess.run(command, input=json.dumps(COLD_REQUEST), capture_output=True, text=True, check=True)
+        timings.append(time.perf_counter() - started)
+    return statistics.median(timings)
+
+
+def hook_cold_start(mode: str, runs: int) -> dict[str, float]:
+    """Median wall time of `pivot hook` from process start to its answer, in seconds: loading
+    the model itself, and forwarding to a warm `pivot serve` (`--server`)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.serving import running_server  # the same server start the tests use
+
     with tempfile.TemporaryDirectory() as folder:
-        for run in range(runs):
-            command = [*pivot_command(), "hook", "--store", str(Path(folder) / f"s{run}.sqlite3"), "--mode", mode]
-            started = time.perf_counter()
-            subprocess.run(command, input=request, capture_output=True, text=True, check=True)
-            timings.append(time.perf_counter() - started)
-    return {"median_s": statistics.median(timings), "runs": runs}
+        local = [
+            [*pivot_command(), "hook", "--store", str(Path(folder) / f"s{run}.sqlite3"), "--mode", mode]
+            for run in range(runs)
+        ]
+        with running_server(Path(folder) / "served.sqlite3", mode) as (url, _):
+            forwarded = [[*pivot_command(), "hook", "--server", url]] * runs
+            return {"median_s": _median_run_seconds(local), "forwarded_median_s": _median_run_seconds(forwarded), "runs": runs}
 
 
 def model_load(mode: str, runs: int) -> dict[str, float]:
@@ -265,6 +280,12 @@ def rows(results: dict[str, Any]) -> Iterator[tuple[str, float, float, str]]:
         yield f"scan peak PSS ({name})", r[key]["peak_pss_mb"], h[key]["peak_pss_mb"], "MB"
     yield "scan peak RSS (2 workers)", r["scan_2_workers"]["peak_rss_mb"], h["scan_2_workers"]["peak_rss_mb"], "MB"
     yield "hook cold start (median)", r["hook_cold_start"]["median_s"], h["hook_cold_start"]["median_s"], "s"
+    yield (
+        "hook cold start, --server (median)",
+        r["hook_cold_start"]["forwarded_median_s"],
+        h["hook_cold_start"]["forwarded_median_s"],
+        "s",
+    )
     yield "model load (median)", r["model_load"]["median_s"], h["model_load"]["median_s"], "s"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,6 +67,16 @@ def _build_parser() -> argparse.ArgumentParser:
 
     hook = commands.add_parser("hook", help="pre-turn hook: one JSON object on stdin, one on stdout")
     hook.add_argument("--store", type=Path, help="SQLite state file (default: in the user state folder)")
+    hook.add_argument(
+        "--server",
+        metavar="URL",
+        help="forward to a running `pivot serve` (e.g. http://127.0.0.1:8765) instead of loading the model here",
+    )
+    hook.add_argument(
+        "--token",
+        default=os.environ.get("PIVOT_SERVE_TOKEN"),
+        help="bearer token for --server (default: $PIVOT_SERVE_TOKEN)",
+    )
     _add_model_options(hook)
     hook.set_defaults(run=_run_hook)
 
@@ -172,12 +183,19 @@ def _run_eval_relapse(args: argparse.Namespace) -> int:
 
 
 def _run_hook(args: argparse.Namespace) -> int:
-    from detector.hook import PreTurnHook, handle_hook_input
+    if args.server:
+        if args.store or args.mode or args.model or args.trust_model:
+            raise PivotError("--server: the service has its own store and model; drop --store/--mode/--model")
+        from detector.hook_client import forward_hook_input
 
-    hook = PreTurnHook(
-        store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model
-    )
-    output = handle_hook_input(hook, sys.stdin.read())
+        output = forward_hook_input(sys.stdin.read(), args.server, args.token)
+    else:
+        from detector.hook import PreTurnHook, handle_hook_input
+
+        hook = PreTurnHook(
+            store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model
+        )
+        output = handle_hook_input(hook, sys.stdin.read())
     if output:
         print(output)
     return 0

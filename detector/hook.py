@@ -37,8 +37,10 @@ class PreTurnHook:
         model_path: Path | None = None,
         config: TrackerConfig = TrackerConfig(),
         allow_untrusted_model: bool = False,
+        tracker: ConvergenceTracker | None = None,
     ) -> None:
-        self.tracker = ConvergenceTracker(
+        # An existing tracker (the HTTP service's) is used as it is; otherwise one is built.
+        self.tracker = tracker or ConvergenceTracker(
             build_detector(mode=mode, model_path=model_path, allow_untrusted=allow_untrusted_model),
             store if store is not None else SQLiteStore(store_path),
             config,

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
+from fastapi import APIRouter, Body, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from detector.errors import InputError, PivotError
+from detector.hook import PreTurnHook, handle_hook_input
 from detector.render import BlockForm, render_block, render_history
 from detector.schema import (
     ConvergenceState,
@@ -89,6 +90,12 @@ class BlockResponse(BaseModel):
     """A rendered checkpoint block."""
 
     block: str
+
+
+class HookResponse(BaseModel):
+    """What `pivot hook` would print: a JSON text, or '' when there is nothing to add."""
+
+    output: str
 
 
 class HistoryResponse(BaseModel):
@@ -320,6 +327,17 @@ def _api_routes(tracker: ConvergenceTracker, token: str | None) -> APIRouter:
             state = state.model_copy(update={"lang": lang})
         return BlockResponse(block=render_block(state, form))
 
+    hook = PreTurnHook(tracker=tracker)
+
+    @router.post("/hook", response_model=HookResponse, tags=["conversations"])
+    def pre_turn_hook(request: dict[str, Any] = Body(...)) -> HookResponse:
+        """Exactly what `pivot hook` prints for this stdin object ('' when it prints nothing).
+
+        `pivot hook --server URL` forwards here, so a hook process per turn costs a request to
+        a warm service instead of loading the model each time.
+        """
+        return HookResponse(output=handle_hook_input(hook, json.dumps(request, ensure_ascii=False)))
+
     @router.post("/history", response_model=HistoryResponse, tags=["history"])
     def history(request: HistoryRequest) -> HistoryResponse:
         """The dialogue as spoken, older turns folded, for agents that squeeze their history."""
@@ -367,10 +385,8 @@ def build_tracker(
 
     detector = build_detector(mode=mode, model_path=model_path, allow_untrusted=trust_model)
     tracker = ConvergenceTracker(detector, SerializedStore(SQLiteStore(store_path)))
-    # Warm up: jieba's dictionary and spaCy's tokenizer load on first use; do it before the
-    # first request, so its latency is that of every other request.
-    for text in ("这个方向不对，换成方案B", "scrap plan A, go with B"):
-        detector.detect(text)
+    # Before the first request, so its latency is that of every other request.
+    detector.warm_up()
     return tracker
 
 

@@ -350,3 +350,52 @@ def test_parallel_clients_on_their_own_conversations(server: Server, client: htt
         kept = state["recent_turns"]
         assert [t["text"] for t in kept] == sent[-len(kept) :] and len(kept) == 12
         assert [t["role"] for t in kept] == ["user", "assistant"] * 6
+
+
+# -- pivot hook --server ----------------------------------------------------------------------
+
+HOOK_SCRIPT = [
+    {"conversation_id": "fwd", "turn": {"role": "user", "text": "we need a cache layer for the catalog"}},
+    {"conversation_id": "fwd", "turn": {"role": "assistant", "text": "Option 1: a Redis cluster. Option 2: a local LRU cache."}},
+    {"conversation_id": "fwd", "turn": {"role": "user", "text": "scrap option 1, go with the local LRU"}},
+    {"conversation_id": "fwd", "turn": {"role": "assistant", "text": "A Redis cluster would also help later."}},
+    {"session_id": "fwd-claude", "prompt": "drop the Redis idea, too much ops", "hook_event_name": "UserPromptSubmit"},
+    {"session_id": "fwd-claude", "prompt": "ok", "hook_event_name": "UserPromptSubmit"},
+]
+
+
+def _hook(stdin: dict[str, object], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "detector.cli", "hook", *args],
+        input=json.dumps(stdin),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_hook_forwarded_to_the_server_prints_what_the_local_hook_prints(server: Server, tmp_path: Path) -> None:
+    local_store = tmp_path / "local.sqlite3"
+    outputs = []
+    for step in HOOK_SCRIPT:
+        local = _hook(step, "--store", str(local_store), "--mode", "rules")
+        forwarded = _hook(step, "--server", server.url, "--token", TOKEN)
+        assert local.returncode == forwarded.returncode == 0, (local.stderr, forwarded.stderr)
+        assert forwarded.stdout == local.stdout
+        outputs.append(forwarded.stdout)
+    assert json.loads(outputs[2])["trigger"] == "pivot"  # the script does exercise a suggestion
+    assert json.loads(outputs[3])["verdict"] == "RELAPSE"
+    assert "additionalContext" in outputs[4] and outputs[5] == ""
+
+
+def test_hook_forwarding_errors_are_one_line(server: Server) -> None:
+    wrong_token = _hook(HOOK_SCRIPT[0], "--server", server.url, "--token", "nope")
+    assert wrong_token.returncode == 2 and "HTTP 401" in wrong_token.stderr and "Traceback" not in wrong_token.stderr
+    bad_turn = _hook({"conversation_id": "x", "turn": {"role": "robot", "text": "hi"}}, "--server", server.url, "--token", TOKEN)
+    assert bad_turn.returncode == 2 and "turn.role" in bad_turn.stderr
+    from tests.serving import free_port
+
+    nobody = _hook(HOOK_SCRIPT[0], "--server", f"http://127.0.0.1:{free_port()}")
+    assert nobody.returncode == 2 and "cannot reach" in nobody.stderr and "pivot serve" in nobody.stderr

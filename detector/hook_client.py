@@ -1,0 +1,50 @@
+"""`pivot hook --server URL`: hand the hook's stdin to a warm `pivot serve` and print its answer.
+
+Agents such as Claude Code start the hook command once per user turn. Loading the model and the
+tokenizers costs seconds per process; a running `pivot serve` has them loaded. This client uses
+only the standard library, so the process costs tens of milliseconds. The service's
+`POST /v1/hook` runs the same `handle_hook_input` as the local hook, so the output is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+from detector.errors import InputError, PivotError
+
+
+def forward_hook_input(raw: str, server: str, token: str | None = None, timeout_seconds: float = 10.0) -> str:
+    """What `pivot hook` would print for `raw`, computed by the service at `server`."""
+    try:
+        json.loads(raw)  # a malformed object is the caller's error, reported as the local hook does
+    except json.JSONDecodeError as exc:
+        raise InputError(f"stdin: malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    request = urllib.request.Request(
+        server.rstrip("/") + "/v1/hook",
+        data=raw.encode("utf-8"),
+        headers={"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {}),
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout_seconds) as response:
+            return str(json.loads(response.read())["output"])
+    except urllib.error.HTTPError as exc:
+        detail = _detail(exc.read())
+        if exc.code in (400, 422):
+            raise InputError(f"{server}: {detail}") from None
+        raise PivotError(f"{server}: HTTP {exc.code}: {detail}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise PivotError(f"{server}: cannot reach the service ({reason}); start it with `pivot serve`") from None
+    except (ValueError, KeyError) as exc:
+        raise PivotError(f"{server}: not a pivot-detector service (unexpected answer: {exc})") from None
+
+
+def _detail(body: bytes) -> str:
+    try:
+        detail = json.loads(body).get("detail")
+    except (ValueError, AttributeError):
+        return body[:200].decode("utf-8", "replace")
+    return detail if isinstance(detail, str) else json.dumps(detail, ensure_ascii=False)[:300]
