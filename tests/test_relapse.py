@@ -7,7 +7,9 @@ and its cost: linear in the reply, about a tenth of a millisecond per ordinary r
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import re
 import statistics
 import subprocess
@@ -19,6 +21,7 @@ import pytest
 
 import detector.relapse as relapse
 from detector.relapse import check_reply
+from detector.relapse.names import names_of
 from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
 
 DEV = Path(__file__).resolve().parents[1] / "data" / "relapse_dev.jsonl"
@@ -202,8 +205,16 @@ def _repeats(tree: list, inside_repeat: bool = False) -> list[str]:
 def test_no_pattern_nests_a_repeat_inside_a_repeat() -> None:
     from re import _parser
 
-    names = relapse._names_of("方案A(Redis 集中式缓存)", "本地 LRU")
-    patterns = {name: value for name, value in vars(relapse).items() if isinstance(value, re.Pattern)}
+    names = names_of("方案A(Redis 集中式缓存)", "本地 LRU")
+    # Every module of the package, so a pattern added to any of them is checked too.
+    submodules = pkgutil.iter_modules(relapse.__path__)
+    modules = [importlib.import_module(f"detector.relapse.{m.name}") for m in submodules]
+    patterns = {
+        f"{module.__name__}.{name}": value
+        for module in modules
+        for name, value in vars(module).items()
+        if isinstance(value, re.Pattern)
+    }
     patterns.update({"names.anchors": names.anchors, "names.kinds": names.kinds})
     for name, pattern in patterns.items():
         if pattern is not None:

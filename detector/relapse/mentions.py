@@ -1,0 +1,119 @@
+"""Where a sentence names a rejected alternative, and how strongly.
+
+Strong: a name, a kin form, a label or a whole phrase. Weak: part of a description, a category, a
+pointer back ("the option we dropped"); a weak mention needs an explicit suggestion to relapse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from detector.relapse.names import CjkName, Names
+from detector.relapse.vocabulary import BACK_REFERENCE_RE, CJK_RUN_RE, LATIN_TOKEN_RE
+from detector.relapse.words import stem_of
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """Where a sentence names a rejected alternative; `strong` when by a name, a kin form or a
+    whole phrase, weak when only by part of a description (it then needs a proposal to count)."""
+
+    start: int
+    end: int
+    text: str
+    strong: bool = True
+
+
+def find_mentions(sentence: str, names: Names) -> list[Mention]:
+    """Where the sentence names the alternative: anchors first, then shared distinctive words."""
+    lowered = sentence.lower()
+    found = _matches(names.anchors, lowered, strong=True)
+    if names.cased:
+        # Inside Chinese text a Latin word is a name whatever its case ("用 compose 起依赖").
+        text = lowered if CJK_RUN_RE.search(sentence) else sentence
+        pattern = names.cased_any if text is lowered else names.cased
+        found += _matches(pattern, text, strong=True)
+    if names.kinds:
+        found += _matches(names.kinds, lowered, strong=False)
+    found += _matches(BACK_REFERENCE_RE, sentence, strong=False)
+    if names.words:
+        found += _word_mentions(lowered, names.words)
+    if names.cjk:
+        found += _cjk_mentions(lowered, names.cjk)
+    return _merged(found)
+
+
+def _matches(pattern: re.Pattern[str] | None, text: str, strong: bool) -> list[Mention]:
+    """Every match of a names pattern, as mentions of the given strength."""
+    if pattern is None:
+        return []
+    return [Mention(m.start(), m.end(), m.group(), strong) for m in pattern.finditer(text)]
+
+
+def _merged(mentions: list[Mention]) -> list[Mention]:
+    """Overlapping or adjacent mentions become one, so "frying" inside "deep frying" is read with
+    "deep", and "存日志" after "MongoDB " with it."""
+    merged: list[Mention] = []
+    for mention in sorted(mentions, key=lambda m: (m.start, -m.end)):
+        if merged and mention.start <= merged[-1].end + 1:
+            last = merged[-1]
+            if mention.end > last.end:
+                merged[-1] = Mention(last.start, mention.end, last.text, last.strong or mention.strong)
+            elif mention.strong and not last.strong:
+                merged[-1] = Mention(last.start, last.end, last.text, True)
+            continue
+        merged.append(mention)
+    return merged
+
+
+def _word_mentions(lowered: str, parts: tuple[frozenset[str], ...]) -> list[Mention]:
+    """A part is mentioned when half its distinctive words are ("tutoring" of "tutoring center");
+    strongly when all of them are."""
+    tokens = _stemmed_tokens(lowered)
+    found = []
+    for words in parts:
+        hits = [(start, end, stem) for start, end, stem in tokens if stem in words]
+        covered = len({stem for _, _, stem in hits})
+        if hits and covered * 2 >= len(words):
+            start, end, _ = hits[0]
+            found.append(Mention(start, end, lowered[start:end], strong=covered == len(words)))
+    return found
+
+
+def _stemmed_tokens(lowered: str) -> list[tuple[int, int, str]]:
+    """Stemmed words with offsets; a hyphenated word also as its pieces, and two words in a row
+    also joined ("first person" meets "first-person")."""
+    tokens = []
+    previous: tuple[int, int] | None = None
+    for match in LATIN_TOKEN_RE.finditer(lowered):
+        word = match.group().rstrip(".")
+        tokens.append((match.start(), match.end(), stem_of(word)))
+        if "-" in word:
+            tokens += [(match.start(), match.end(), stem_of(piece)) for piece in word.split("-") if piece]
+        if previous is not None and match.start() - previous[1] == 1:
+            tokens.append((previous[0], match.end(), stem_of(f"{lowered[previous[0]:previous[1]]}-{word}")))
+        previous = (match.start(), match.end())
+    return tokens
+
+
+def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:
+    """A CJK name is mentioned strongly by three of its characters in a row ("竞业限制" of
+    "合同里加竞业限制条款"), weakly by a word at one of its ends ("起诉" of "法律途径起诉"), by half
+    its distinctive pairs, or by two of them; never by a modifier without its generic head."""
+    found = []
+    for name in names:
+        if name.head and name.head not in lowered:
+            continue
+        triple = next((t for t in name.triples if t in lowered), None)
+        if triple is not None:
+            position = lowered.find(triple)
+            found.append(Mention(position, position + 3, triple))
+            continue
+        hits = sorted((lowered.find(pair), pair) for pair in name.pairs if pair in lowered)
+        at_edge = any(pair in name.edges for _, pair in hits)
+        if hits and (at_edge or len(hits) * 2 >= len(name.pairs) or len(hits) >= 2):
+            position, pair = hits[0]
+            strong = at_edge and len(hits) >= 2  # "每天 … 站会" of "全员每天站会"
+            found.append(Mention(position, position + len(pair), pair, strong=strong))
+    return found

@@ -1,0 +1,308 @@
+"""How a rejected alternative can be named, compiled once per alternative and current decision.
+
+An alternative is free text ("方案A(Redis 集中式缓存)", "hiring movers"). Its proper names, labels,
+kin forms and category members become anchors (strong mentions); the distinctive words of a
+description and the character pairs of a CJK name are kept for partial matches (`mentions`). What
+the current decision shares with it identifies neither, so it is left out here, once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from detector.relapse.kin import categories_of, current_categories, kin_of, members_of
+from detector.relapse.vocabulary import (
+    CJK_RUN_RE,
+    COMPOUND_HEADS,
+    LABEL_RE,
+    LATIN_TOKEN_RE,
+    MIGRATION_FROM_RE,
+    MODIFIERS,
+    NAME_END,
+    PART_SPLIT_RE,
+    PLACE_RE,
+    PURPOSE_RE,
+    REPLACED_RE,
+    STOP_WORDS,
+    WEAK_BIGRAMS,
+    WEAK_WORDS,
+    ZH_FUNCTION_RE,
+    ZH_INNER_VERB_RE,
+    ZH_LEAD_RE,
+    ZH_PLACE_RE,
+    ZH_SUFFIXES,
+)
+from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
+from detector.text import normalize
+
+
+@dataclass(frozen=True, slots=True)
+class CjkName:
+    """A CJK name without a dictionary: its distinctive character pairs, the pairs at its two
+    ends (which are real words, unlike pairs straddling a word boundary), and the generic head it
+    needs when it has one ("谷歌广告" is not mentioned by "谷歌搜索")."""
+
+    pairs: frozenset[str]
+    edges: frozenset[str]
+    head: str
+    triples: frozenset[str] = frozenset()  # three characters in a row: as good as the name
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """How one rejected alternative can be mentioned, compiled once."""
+
+    anchors: re.Pattern[str] | None  # names, kin and label, matched on lower-cased text
+    cased: re.Pattern[str] | None  # names that spell common words ("Go", "Swarm"): case must match
+    cased_any: re.Pattern[str] | None  # the same, any case, for Chinese sentences
+    kinds: re.Pattern[str] | None  # category phrases ("a message broker"): weak mentions
+    words: tuple[frozenset[str], ...]  # per descriptive part: Latin stems, half of which make a mention
+    cjk: tuple[CjkName, ...]
+
+
+@dataclass(slots=True)
+class _Reading:
+    """What reading an alternative's text has found so far, part by part."""
+
+    shared: set[str]  # words and character pairs of the current decision
+    anchors: set[str] = field(default_factory=set)
+    cased: set[str] = field(default_factory=set)
+    words: list[frozenset[str]] = field(default_factory=list)
+    cjk: list[CjkName] = field(default_factory=list)
+    singles: set[str] = field(default_factory=set)  # one-character CJK names ("狗" of "养狗")
+    sources: list[str] = field(default_factory=list)  # where kin and category forms are looked for
+
+
+@lru_cache(maxsize=4096)
+def names_of(alternative: str, current: str) -> Names:
+    """Compile how `alternative` can be mentioned; what it shares with the current decision
+    ("wedding" of "Bali wedding" when "backyard wedding" is current) does not identify it."""
+    text = normalize(alternative)
+    label_match = LABEL_RE.match(text)
+    body = MIGRATION_FROM_RE.sub(" ", _name_part(text[label_match.end() :] if label_match else text))
+    reading = _Reading(shared=plain_words(current) | cjk_bigrams(current))
+    for part in (p.strip() for p in PART_SPLIT_RE.split(body)):
+        if part:
+            _read_part(part, reading)
+    return _compiled(reading, current, label_match.group("label") if label_match else None)
+
+
+def current_core(current: str) -> str:
+    """The current decision without what it says it replaces: in "本地 LRU（不用 Redis）" or "an
+    in-process LRU instead of Redis", Redis is not part of the current decision."""
+    return REPLACED_RE.sub(" ", MIGRATION_FROM_RE.sub(" ", normalize(current)))
+
+
+def _read_part(part: str, reading: _Reading) -> None:
+    """One part of an alternative ("Redis 集中式缓存", "hiring movers"): its proper names, or the
+    words of its description, and its CJK names."""
+    proper = _proper_names(part, reading.shared, reading.anchors, reading.cased)
+    reading.sources += CJK_RUN_RE.findall(part)
+    runs = _capital_runs(LATIN_TOKEN_RE.findall(part), has_cjk=bool(CJK_RUN_RE.search(part)))
+    if not any(len(run) > 1 for run in runs):
+        reading.sources.append(part.lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
+    if not proper:
+        stems = _descriptive_stems(part, reading.shared)
+        if stems:
+            reading.words.append(stems)
+        if len(part) >= 4 and any(w not in WEAK_WORDS for w in plain_words(part)):
+            reading.anchors.add(part.lower())
+    for core in _cjk_cores(part):
+        _read_cjk(core, proper, reading)
+
+
+def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
+    """A CJK name: whole, it is an anchor (beside a proper name only when it is three characters
+    or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉")."""
+    shared = reading.shared
+    if len(core) == 1:
+        reading.singles.add(core)
+        if not proper and core not in shared:
+            reading.cjk.append(CjkName(frozenset({core}), frozenset({core}), ""))
+    elif core not in WEAK_BIGRAMS and core not in shared and (len(core) >= 3 or not proper):
+        reading.anchors.add(core)
+        if len(core) == 3 and core[-1] in ZH_SUFFIXES and core[:2] not in WEAK_BIGRAMS | shared:
+            reading.anchors.add(core[:2])  # "安卓版" is named by "安卓", "奶茶店" by "奶茶"
+    if len(core) >= 3 and not proper:
+        reading.cjk += [name for name in (_cjk_name(p, shared) for p in _pieces(core)) if name is not None]
+
+
+def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
+    """The patterns for what was read, with kin forms and category members as names and category
+    phrases as weak mentions, minus anything the current decision is too."""
+    sources = tuple(reading.sources)
+    names = frozenset(reading.anchors | {c.lower() for c in reading.cased})
+    anchors = reading.anchors | kin_of(sources, names, reading.singles)
+    anchors = {a for a in anchors if a not in WEAK_WORDS and a not in reading.shared}
+    excluded = current_categories(current)
+    anchors |= members_of(sources, names) - excluded - reading.shared
+    kinds = categories_of(sources, names | frozenset(anchors)) - excluded - anchors
+    return Names(
+        _anchor_pattern(anchors, label),
+        _anchor_pattern(reading.cased, None),
+        _anchor_pattern({c.lower() for c in reading.cased}, None),
+        _anchor_pattern(kinds, None),
+        tuple(reading.words),
+        tuple(reading.cjk),
+    )
+
+
+def _name_part(summary: str) -> str:
+    """The name of an alternative, without the description after it: "Redis 集中式缓存，多实例共享，
+    命中率高" is named by "Redis 集中式缓存", and replies talking about hit rates do not name it.
+    A separator inside parentheses ("方案A(Redis，集中式)") does not end the name."""
+    depth = 0
+    for index, char in enumerate(summary):
+        depth += char in "(（"
+        depth -= char in ")）" and depth > 0
+        if depth == 0 and char in NAME_END and index >= 2:
+            return summary[:index]
+    return summary
+
+
+def _proper_names(part: str, shared: set[str], anchors: set[str], cased: set[str]) -> bool:
+    """Add the part's proper names to `anchors`, or to `cased` when they spell a common word
+    ("Go", "Swarm"); True when the part has one. "Docker Swarm" also names "Swarm", "React Native"
+    never "React": the head of a compound product name is another product."""
+    found = False
+    for run in _capital_runs(LATIN_TOKEN_RE.findall(part), has_cjk=bool(CJK_RUN_RE.search(part))):
+        lowered = [t.lower() for t in run]
+        if len(run) == 1:
+            word = lowered[0]
+            if word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
+                continue  # "App", "API": a kind of thing, capitalised
+            (cased if word in STOP_WORDS else anchors).add(run[0] if word in STOP_WORDS else word)
+            found = True
+            continue
+        anchors.add(" ".join(lowered))
+        found = True
+        for token in _solo_names(run):
+            # "GPT-4", "MongoDB" look like names in any case; "Swarm" only capitalised.
+            word = token.lower()
+            if word not in shared:
+                (anchors if _looks_coined(token) else cased).add(word if _looks_coined(token) else token)
+    return found
+
+
+def _solo_names(run: list[str]) -> list[str]:
+    """Which words of a multi-word name name it alone: the product after a vendor ("Apache
+    Kafka" → "Kafka", "Docker Swarm" → "Swarm"), the name before generic words ("Redis Cache" →
+    "Redis"), and coined words ("GPT-4 API" → "GPT-4"). "Great Expectations" or "AWS Secrets
+    Manager" have none: "Expectations" or "Secrets" alone are other things."""
+    lowered = [t.lower() for t in run]
+    generic = [stem_of(w) in WEAK_STEMS for w in lowered]
+    if lowered[0] in COMPOUND_HEADS and len(run) == 2 and not generic[1]:
+        return [run[1]]
+    if not generic[0] and lowered[0] not in COMPOUND_HEADS and all(generic[1:]):
+        return [run[0]]
+    return [t for t, w in zip(run, lowered) if _looks_coined(t) and w not in COMPOUND_HEADS]
+
+
+def _looks_coined(token: str) -> bool:
+    """Inner capitals or digits ("MongoDB", "GPT-4", "k8s"): no English word looks like that."""
+    return any(c.isdigit() for c in token) or any(c.isupper() for c in token[1:])
+
+
+def _capital_runs(tokens: list[str], has_cjk: bool) -> list[list[str]]:
+    """Runs of capitalised tokens: one proper name each. A capital that only opens an English
+    phrase ("Hiring movers") makes no name; inside Chinese text every capital does ("换成 Go")."""
+    runs: list[list[str]] = []
+    previous = -2
+    for index, token in enumerate(tokens):
+        if token.islower() or len(token) < 2:
+            continue
+        opens_phrase = index == 0 and token.istitle() and len(tokens) > 1
+        if opens_phrase and not has_cjk and _ordinary_word(token.lower()):
+            continue
+        if index == previous + 1 and runs:
+            runs[-1].append(token)
+        else:
+            runs.append([token])
+        previous = index
+    return runs
+
+
+def _ordinary_word(word: str) -> bool:
+    """A word that starts an English phrase with a capital without being a name ("Hiring",
+    "Deep", "Hot"); "Redis cache" keeps "Redis"."""
+    return (
+        word in STOP_WORDS
+        or stem_of(word) in WEAK_STEMS
+        or word in MODIFIERS
+        or word.endswith(("ing", "ed", "ly", "al", "ive", "ous", "ful", "able", "ic"))
+    )
+
+
+def _descriptive_stems(part: str, shared: set[str]) -> frozenset[str]:
+    """The stems of a descriptive part's distinctive words ("movers" of "hiring movers"), up to a
+    purpose phrase ("grid search for hyperparameters", "a sweepstakes to attract new users") and,
+    when something is left before it, a place ("fruit trees in the backyard")."""
+    stems = set()
+    head = PURPOSE_RE.split(part, maxsplit=1)[0]
+    placed = PLACE_RE.split(head, maxsplit=1)[0]
+    tokens = LATIN_TOKEN_RE.findall(placed if plain_words(placed) - WEAK_WORDS else head)
+    if len(tokens) > 1 and tokens[0].lower().endswith("ing"):
+        tokens = tokens[1:]  # "planting fruit trees": the trees are the option
+    for token in tokens:
+        word = token.lower()
+        if word in STOP_WORDS or word in shared or len(word) <= 2:
+            continue
+        if stem_of(word) not in WEAK_STEMS:
+            stems.add(stem_of(word))
+    return frozenset(stems)
+
+
+def _cjk_cores(part: str) -> list[str]:
+    """CJK runs of the part without the light verb in front ("办健身房年卡" → "健身房年卡")."""
+    cores = []
+    for run in CJK_RUN_RE.findall(part):
+        lead = ZH_LEAD_RE.match(run)
+        core = run[lead.end() :] if lead and len(run) - lead.end() >= 1 else run
+        cores.append(core)
+    return cores
+
+
+def _pieces(core: str) -> list[str]:
+    """The name, and for a long one the pieces between the verbs inside it, places dropped:
+    "大促当天发短信提醒" → also "短信提醒"; "在客厅做投影墙" → also "投影墙", not "在客厅"."""
+    if len(core) < 6:
+        return [core]
+    pieces = [p for p in ZH_INNER_VERB_RE.split(core) if len(p) >= 2 and not ZH_PLACE_RE.search(p)]
+    return [core] + [p for p in pieces if p != core]
+
+
+def _cjk_name(core: str, shared: set[str]) -> CjkName | None:
+    """Pairs that hold a function character ("的账号" of "…过的账号…") name nothing."""
+    pairs = frozenset(p for p in cjk_bigrams(core) - WEAK_BIGRAMS - shared if not ZH_FUNCTION_RE.search(p))
+    if not pairs:
+        return None
+    head = core[-2:] if core[-2:] in WEAK_BIGRAMS or core[-2:] in shared else ""
+    triples = frozenset(
+        core[i : i + 3] for i in range(len(core) - 2) if {core[i : i + 2], core[i + 1 : i + 3]} <= pairs
+    )
+    edges = frozenset({core[:2], core[-2:]}) & pairs
+    return CjkName(pairs, edges, head, triples if len(core) > 3 else frozenset())
+
+
+def _literal(form: str) -> str:
+    """A form as a regex: its words in order, with a space, a hyphen or nothing between them."""
+    return r"[\s\-]?".join(re.escape(piece) for piece in re.split(r"[\s\-]+", form.strip()))
+
+
+def _anchor_pattern(anchors: set[str], label: str | None) -> re.Pattern[str] | None:
+    """One pattern for all of an alternative's names, longest first: Latin ones on word
+    boundaries (a plural allowed), CJK ones anywhere (CJK text has no word boundaries). A label
+    counts unless it is being defined anew ("方案A：…" opens a new list, where A may be something
+    else)."""
+    latin = sorted((a for a in anchors if a[:1].isascii()), key=len, reverse=True)
+    other = sorted((a for a in anchors if a and not a[:1].isascii()), key=len, reverse=True)
+    pieces = []
+    if latin:
+        names = "|".join(_literal(a) for a in latin)
+        pieces.append(rf"(?<![A-Za-z0-9])(?:{names})(?:s|es|'s)?(?![A-Za-z0-9])")
+    pieces += [_literal(a) for a in other]
+    if label:
+        pieces.append(rf"(?<![A-Za-z0-9]){_literal(label.lower())}(?![A-Za-z0-9])(?!\s?[:：.)）])")
+    return re.compile("|".join(pieces)) if pieces else None

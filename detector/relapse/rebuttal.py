@@ -1,0 +1,55 @@
+"""Arguing a rejection's reason away brings the option back without naming it.
+
+"A managed service would solve the ops cost": the reply repeats the reason's distinctive words or
+character pairs, says the problem goes away, and suggests, without turning to the current decision.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from detector.relapse.mentions import Mention
+from detector.relapse.stance import names_current, opening_clause_end
+from detector.relapse.stance_cues import REBUTS_RE, RULED_OUT_RE, SUGGESTS_RE
+from detector.relapse.vocabulary import CJK_RUN_RE, LATIN_TOKEN_RE, WEAK_BIGRAMS, ZH_FUNCTION_RE
+from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
+from detector.text import normalize
+
+
+def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | None:
+    """"A managed service would solve the ops cost": arguing the rejection's reason away, with a
+    suggestion and without turning to the current decision, brings the option back unnamed."""
+    if not reason or REBUTS_RE.search(sentence) is None or names_current(sentence, current):
+        return None
+    lowered = sentence.lower()
+    keys = [key for key in _key_matches(lowered) if key[2] in reason]
+    if not keys:
+        return None
+    start, end, _ = keys[0]
+    # The reason is not the option: "运维的问题" is not a verdict on anything, only a ruling-out is.
+    if start < opening_clause_end(sentence) or RULED_OUT_RE.search(sentence):
+        return None
+    if not SUGGESTS_RE.search(sentence):
+        return None
+    return Mention(start, end, sentence[start:end], strong=False)
+
+
+def _key_matches(lowered: str) -> list[tuple[int, int, str]]:
+    """Latin words (stemmed) and CJK character pairs of a sentence, with offsets, as reason keys
+    are written."""
+    found = [(m.start(), m.end(), stem_of(m.group())) for m in LATIN_TOKEN_RE.finditer(lowered)]
+    for run in CJK_RUN_RE.finditer(lowered):
+        found += [(i, i + 2, lowered[i : i + 2]) for i in range(run.start(), run.end() - 1)]
+    return sorted(found)
+
+
+@lru_cache(maxsize=4096)
+def reason_keys(reason: str, current: str) -> frozenset[str]:
+    """What a rebuttal of the reason would repeat: its distinctive words and character pairs
+    ("ops", "cost" of "ops cost"; "运维" of "运维扛不住")."""
+    lowered = normalize(reason).lower()
+    shared = plain_words(current) | cjk_bigrams(current)
+    words = {stem_of(w) for w in plain_words(lowered) if stem_of(w) not in WEAK_STEMS and len(w) > 2} - shared
+    pairs = {p for p in cjk_bigrams(lowered) - WEAK_BIGRAMS - shared if not ZH_FUNCTION_RE.search(p)}
+    pairs = {p for p in pairs if "不" not in p}  # "扛不" is how the reason is put, not what it is about
+    return frozenset(words | pairs)

@@ -1,0 +1,49 @@
+"""A reply cut into the sentences whose mentions are read, minus a checkpoint's list of rejected options.
+
+A sentence is the unit a mention's stance is read in. Sentences that never end (a pasted log, a list
+without stops) are read in bounded windows, so the work per reply stays linear in its length.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A checkpoint section that lists rejected options: everything in it is history.
+_REJECTED_SECTION_RE = re.compile(
+    r"(?:^|\n)[#>*\-\s]{0,6}(?:已否决|否决的?方案|rejected(?: alternatives| options)?|"
+    r"ruled out)\s?[:：]?\s{0,2}(?=\n|$)",
+    re.I,
+)
+# A sentence ends at CJK or Latin end punctuation; a Latin full stop only before a space ("2.3%").
+# Sentences longer than this are read in windows.
+_MAX_SENTENCE = 400
+_SENTENCE_RE = re.compile(r"[^。!?！？;；\n]+?(?:[。!?！？;；\n]+|\.(?=\s)|$)")
+
+
+def sentences_of(text: str) -> list[str]:
+    """Sentences, minus those inside a checkpoint's "Rejected:" section (they are history). A
+    sentence that never ends (a pasted log, a list without stops) is read in windows of at most
+    `_MAX_SENTENCE` characters, so the work per reply stays linear in its length."""
+    sections = [(m.end(), _section_end(text, m.end())) for m in _REJECTED_SECTION_RE.finditer(text)]
+    sentences = []
+    for match in _SENTENCE_RE.finditer(text):
+        if match.group().strip() and not any(start <= match.start() < end for start, end in sections):
+            sentences += _windows(match.group())
+    return sentences
+
+
+def _windows(sentence: str) -> list[str]:
+    """The sentence cut, at a space or a comma where possible, into pieces `_MAX_SENTENCE` long."""
+    pieces = []
+    while len(sentence) > _MAX_SENTENCE:
+        cut = max(sentence.rfind(" ", 0, _MAX_SENTENCE), sentence.rfind(",", 0, _MAX_SENTENCE))
+        cut = cut if cut > _MAX_SENTENCE // 2 else _MAX_SENTENCE
+        pieces.append(sentence[:cut])
+        sentence = sentence[cut:]
+    return pieces + [sentence]
+
+
+def _section_end(text: str, start: int) -> int:
+    """A section runs to the next blank line (or the end of the reply)."""
+    end = text.find("\n\n", start)
+    return len(text) if end < 0 else end

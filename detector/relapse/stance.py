@@ -1,0 +1,174 @@
+"""Whether a mention is framed where it stands: ruled out, history, compared against, negated.
+
+A sentence is read in contrast segments ("…, but …") and comma clauses: explicit verdicts reach over
+a segment, negations and verdicts against the option only over their clause. When unsure, a mention
+counts as framed: a false alarm on a reply that names the option as rejected is the worst error.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from detector.relapse.mentions import Mention
+from detector.relapse.names import names_of
+from detector.relapse.stance_cues import (
+    AGAINST_RE,
+    AGREEMENT_RE,
+    CAUSAL_RE,
+    CLAUSE_RE,
+    COMMA_RE,
+    CONCESSION_RE,
+    CONCESSIVE_OPENER_RE,
+    CONTRAST_RE,
+    FRAMED_AFTER_RE,
+    INNER_NEGATION_RE,
+    LAST_WORD_RE,
+    NEGATED_BEFORE_RE,
+    NEGATING_WORD_RE,
+    PROPOSES_RE,
+    REFERS_BACK_RE,
+    RULED_OUT_RE,
+    VERDICT_CLAUSE_RE,
+)
+
+
+def framed(sentence: str, mention: Mention, current: str) -> bool:
+    """Is the mention ruled out, history, compared against or negated where it stands?
+
+    Explicit verdicts (已否决, ruled out) reach over the whole contrast segment; negations and
+    verdicts against the option only over their own clause, so "托管的不用操心" does not frame a
+    Redis named in the clause before it. A later "but" that rules the option out or returns to the
+    current decision frames what came before ("Redis would be nice, but you ruled it out").
+    """
+    if mention.end <= opening_clause_end(sentence):
+        return True  # a reason or a concession, subordinate to what the sentence goes on to say
+    if INNER_NEGATION_RE.search(sentence, mention.start, mention.end):
+        return True  # "冰岛不自驾": the name is split by a negation
+    if AGREEMENT_RE.match(sentence) and not any(start < mention.start for start, _ in _boundaries(sentence)):
+        return True  # agreeing with the user's rejection
+    segment_start = start_of_segment(sentence, mention.start)
+    segment_end = end_of_segment(sentence, mention.end)
+    if RULED_OUT_RE.search(sentence, segment_start, segment_end):
+        return True
+    clause_start, clause_end = _clause(sentence, mention)
+    if AGAINST_RE.search(sentence, clause_start, clause_end):
+        return True
+    if _negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]):
+        return True
+    if FRAMED_AFTER_RE.search(sentence[mention.end : clause_end]):
+        return True
+    if VERDICT_CLAUSE_RE.search(sentence, mention.end, segment_end):
+        return True
+    if _leads_to_current(sentence, mention, segment_end, current):
+        return True
+    return _later_segment_returns(sentence, segment_end, current)
+
+
+@lru_cache(maxsize=512)
+def opening_clause_end(sentence: str) -> int:
+    """The end of a leading reason or concession clause ("因为猫会应激，" / "Although …,"), or 0."""
+    opener = CONCESSIVE_OPENER_RE.match(sentence)
+    comma = COMMA_RE.search(sentence, opener.end()) if opener else None
+    return comma.start() if comma else 0
+
+
+@lru_cache(maxsize=512)
+def _boundaries(sentence: str) -> tuple[tuple[int, int], ...]:
+    """Where a sentence turns: contrast words ("…, but …"), and the comma that closes a leading
+    concessive clause ("Even though Redis was rejected, it might …")."""
+    opener = CONCESSIVE_OPENER_RE.match(sentence)
+    skip = opener.end() if opener else 0  # the "though" of "Even though" opens, it does not turn
+    turns = [(m.start(), m.end()) for m in CONTRAST_RE.finditer(sentence, skip)]
+    if opener is not None:
+        comma = COMMA_RE.search(sentence, opener.end())
+        if comma is not None and not any(start < comma.start() for start, _ in turns):
+            turns.insert(0, (comma.start(), comma.end()))
+    return tuple(turns)
+
+
+def start_of_segment(sentence: str, position: int) -> int:
+    """Where the segment holding `position` starts ("…, but |here")."""
+    starts = [end for start, end in _boundaries(sentence) if end <= position]
+    return starts[-1] if starts else 0
+
+
+def end_of_segment(sentence: str, position: int) -> int:
+    """Where the segment holding `position` ends ("here| but …")."""
+    ends = [start for start, _ in _boundaries(sentence) if start >= position]
+    return ends[0] if ends else len(sentence)
+
+
+def _clause(sentence: str, mention: Mention) -> tuple[int, int]:
+    """The comma clause around the mention, inside its contrast segment."""
+    start = max(start_of_segment(sentence, mention.start), _last_clause_break(sentence, mention.start))
+    match = CLAUSE_RE.search(sentence, mention.end)
+    end = min(match.start() if match else len(sentence), end_of_segment(sentence, mention.end))
+    return start, end
+
+
+def _last_clause_break(sentence: str, position: int) -> int:
+    """The end of the last comma (or colon, dash, parenthesis) before `position`, or 0."""
+    start = 0
+    for match in CLAUSE_RE.finditer(sentence, 0, position):
+        start = match.end()
+    return start
+
+
+def _negated_before(window: str) -> bool:
+    """Does the text just before a mention negate it or compare against it ("不上", "unlike",
+    "avoid paying a")? English negations may stand up to two words before the mention."""
+    if NEGATED_BEFORE_RE.search(window):
+        return True
+    for _ in range(3):
+        if NEGATING_WORD_RE.search(window):
+            return True
+        last = LAST_WORD_RE.search(window)
+        if last is None:
+            return False
+        window = window[: last.start()]
+    return False
+
+
+def _leads_to_current(sentence: str, mention: Mention, segment_end: int, current: str) -> bool:
+    """"X 容易卡住，所以选了无线吸尘器": the mention is a reason for the current decision."""
+    causal = CAUSAL_RE.search(sentence, mention.end, segment_end)
+    return causal is not None and names_current(sentence[causal.end() : segment_end], current)
+
+
+def _later_segment_returns(sentence: str, segment_end: int, current: str) -> bool:
+    """After a "but": the option is ruled out, or the sentence goes back to the current decision."""
+    if segment_end >= len(sentence):
+        return False
+    tail = sentence[segment_end:]
+    return bool(RULED_OUT_RE.search(tail)) or names_current(tail, current)
+
+
+def conceded_then_proposed(sentence: str, current: str) -> bool:
+    """"我知道你不想去京都，不过岚山那边人少，可以去半天": the concession names the option, the
+    part after the contrast proposes without returning to the current decision (after a reason
+    clause, only when it refers back to the option: "Since Redis …, it would be …")."""
+    turns = _boundaries(sentence)
+    if not turns:
+        return False
+    tail = sentence[turns[0][1] :]
+    if not CONCESSION_RE.search(sentence, 0, turns[0][0]) and not (
+        opening_clause_end(sentence) == turns[0][0] and REFERS_BACK_RE.match(tail)
+    ):
+        return False
+    if RULED_OUT_RE.search(tail) or names_current(tail, current):
+        return False
+    return bool(PROPOSES_RE.search(tail))
+
+
+def names_current(text: str, current: str) -> bool:
+    """Does the text name the current decision by one of its names? Shared words ("deploys" of
+    "deploy script") are too weak to say the sentence turned back to it."""
+    if not current:
+        return False
+    names = names_of(current, "")
+    lowered = text.lower()
+    return bool(
+        (names.anchors and names.anchors.search(lowered))
+        or (names.cased and names.cased.search(text))
+        or any(t in lowered for name in names.cjk for t in name.triples)
+    )

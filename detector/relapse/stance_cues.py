@@ -1,0 +1,184 @@
+"""The words around a mention that say how it is framed: ruled out, history, compared, proposed.
+
+Small, explicit, bilingual lexicons, read by `stance` (is a mention framed?), `rebuttal` (is the
+rejection's reason argued away?) and `verdict` (is something put forward?). Stdlib `re` with
+literal alternations and bounded windows only, so no repeat nests inside another and every match is
+linear in the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from detector.relapse.vocabulary import HAN
+
+_ZH_BOUNDARY = "但是|但|不过|可是|然而|只是|话说回来"
+# "X, but Y": what follows a contrast decides.
+CONTRAST_RE = re.compile(rf"(?:{_ZH_BOUNDARY}|\bbut\b|\bhowever\b|\bthat said\b|\bthough\b|\byet\b)", re.I)
+# "对，那国债也不太合适" / "Good catch — shared mailboxes break magic links": the reply agrees with
+# the rejection; what follows in that sentence explains it ("对于", "对了" are not agreement).
+AGREEMENT_RE = re.compile(
+    r"^\W{0,3}(?:(?:对的?|是的|没错|同意|确实|有道理|合理|理解|明白了?)(?=[,，。!！;；\s—])|"
+    r"(?:right|agreed|true|good (?:catch|point|call)|fair(?: point| enough)?|makes sense|exactly|yes|yeah|"
+    r"yep|"
+    r"indeed|understood)(?=\s?[,.!;:—–-]))",
+    re.I,
+)
+CLAUSE_RE = re.compile(r"[,;:，；：、()（）—]")
+INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.I)
+# Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
+RULED_OUT_RE = re.compile(
+    r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
+    rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
+    rf"用|上|考虑)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|"
+    rf"你(?:之前)?说(?:过)?(?:不|别)|"
+    r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
+    r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
+    r"this|them)|"
+    r"crossed (?:off|out)|decided against|set aside|no longer|off the table|off the list|is out|are out|"
+    r"are both out|is ruled|passed on|said no|as you (?:said|asked|decided|wanted)|as agreed|we agreed|"
+    r"we decided|"
+    r"you mentioned (?:not|that you don't|you didn't)|you (?:said|decided|didn't want|don't want|disliked|"
+    r"rejected|vetoed|ruled|asked|"
+    r"weren't comfortable)|per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
+    r"hold off|recap|since you want|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
+    r"didn't)|"
+    r"which is why|that's why we|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|"
+    r"superseded|replaced by|to your question|your question about|you asked (?:about|whether|how|if|what|"
+    r"why)|"
+    r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
+    r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|you'll decide|you decide|"
+    r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
+    r"到时候再定|你再定",
+    re.I,
+)
+# A negation or comparison right before the mention: 不上 K8s / 比 Electron / the crunch of deep frying.
+NEGATED_BEFORE_RE = re.compile(
+    r"(?:(?<![要是能会好行可])不(?!妨|错|如|过|少|但|仅|光|会|难)|没有?|别|无需|免得|而非|而不是|代替|取代|相比|"
+    rf"相较|比起|比|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了){HAN}{{0,5}}\s?$"
+    r"|(?:之前|原来|原先|当初|以前|残留|遗留|旧)的?\s?$"
+    r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
+    r"convenience|"
+    r"charm|vibe|power|speed) of (?:a |an |the )?$",
+    re.I,
+)
+# An English negation or comparison up to two words before the mention ("avoid paying a …"):
+# checked word by word from the end, so no pattern repeats a group.
+NEGATING_WORD_RE = re.compile(
+    r"\b(?:no|not|never|without|unlike|than|versus|vs\.?|instead of|rather than|in place of|avoid(?:s|ing)?|"
+    r"skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|ditch(?:ed)?|replac(?:e|es|ed|ing)|compared (?:to|with)|"
+    r"need for|don't need|no need for|to avoid|away from|moved from|wanted from|you had with|you had about|"
+    r"the way|previous|earlier|original|old|former|(?:a )?(?:third|half|quarter|fraction) of|problems? with|"
+    r"issues? with|"
+    r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
+    r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
+    r"rip out|tear down|decommission|retire|clean up)\s$",
+    re.I,
+)
+LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
+# Right after the mention: a comparison, a verdict against it, or its past tense.
+FRAMED_AFTER_RE = re.compile(
+    rf"^\s?(?:不{HAN}{{1,2}}了|的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    rf"就算了|不动|不碰|不改|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|就不|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
+    rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
+    r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
+    r"|^[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
+    r"smarter|simpler))|"
+    r"had been|is out|are out|is off|"
+    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|quote|did|"
+    r"used to)\b"
+    r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
+    r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
+    rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)",
+    re.I,
+)
+# A short verdict clause after the option's: "开屏广告影响体验，不做了".
+VERDICT_CLAUSE_RE = re.compile(rf"[,，]\s?(?:就|也|先|都|暂时)?(?:不{HAN}{{1,2}}了|算了|作罢|放弃了|排除了|否了)")
+# "X 容易卡住，所以选了 <current>": a reason that leads to the current decision.
+CAUSAL_RE = re.compile(r"所以|因此|于是|因而|\b(?:so|which is why|that's why|hence|therefore)\b", re.I)
+# A verdict against the option anywhere in its clause.
+AGAINST_RE = re.compile(
+    r"太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|杀鸡用牛刀|成本太高|代价太大|没有足够|不现实|超(?:出)?预算|"
+    r"我们没有|没有条件|不具备|受不了|吃不消|不太(?:合适|适合|行|现实|可行|方便)|不符合|不满足|不支持|不兼容|会降低|"
+    r"清零|暴雷|踩坑|有坑|走不通|行不通|不可行|过不了|批不了|不允许|不喜欢|讨厌|反感|"
+    r"(?:撑|扛|顶|吃|受|管|搞|做|跑|推|用|养|买|付|承担)不(?:起来|住|起|动|了|消|定|过来)|"
+    rf"(?<![不没])(?<![不没]{HAN})(?<![不没]{HAN}{{2}})太(?!好|棒|香|爽|赞|值|方便|划算|合适|舒服|美|漂亮|实惠|省心|省事|好用|"
+    rf"稳){HAN}|"
+    r"\b(?:overkill|too (?:heavy|expensive|complex|slow|much|costly|big|risky)|not worth|isn't worth|"
+    r"unnecessary|would have been|would've been|would have meant|(?:don't|do not|doesn't) have (?:the|"
+    r"enough)|"
+    r"can't afford|cannot afford|can't (?:handle|take|budget for|justify)|lack the|breaks?|broke|broken|"
+    r"(?:won't|doesn't|wouldn't|can't) work|(?:not|isn't) an option|unsafe|not supported|unsupported|"
+    r"incompatible|"
+    r"non-starter|no-go|deal-?breaker|too (?!much to)[a-z]{3,}|"
+    r"(?:doesn't|does not|don't|won't) fit|unrealistic|over budget|"
+    r"out of budget|dislikes?|hates?|can't stand|(?:doesn't|don't|didn't) (?:like|want)|"
+    r"(?:can't|cannot|won't) be \w+ed|none of th(?:ose|em|ese))\b",
+    re.I,
+)
+# The sentence puts something forward.
+PROPOSES_RE = re.compile(
+    r"未尝不可|倒是可以|适合|觉得|认为|个人|不贵|不算贵|就行|就好|即可|(?<!不)可以(?!说)|也可|还可|不妨|"
+    r"不如|建议|推荐|试试|试一下|试投|或者|换成|换到|改用|换回|退回|回到|要不|何不|考虑(?!到)|影响不大|"
+    r"问题不大|投一下|也能|能解决|"
+    r"更好|更合适|更自由|更方便|更省|更快|更稳|更灵活|更强|强很多|好很多|高很多|值得|顺便|顺路|顺带|另外|再加|加一层|加上|引入|上一个|"
+    r"搭一个|搭一层|来一个|也行|也不错|不错|挺好|划算|性价比|省心|省事|办法|选择|备选|兜底|二期|下个迭代|以后再|后面再|躲不过|"
+    r"还是得|最好用|可以看看|留作|体验|安排|不会贵|只贵|平稳|比较好|稳妥|方便|保住|想想|用起来|起一个|预留|会更|再配|其实|就够|"
+    r"收益|搞定|能让|可以让|第[一二三四五六七八九十\d]步|下一步|装好|安装|部署|接入|迁到|迁移到|帮助|长期|最大|最快|最好|"
+    r"合适|改回|换回来|加一条|加一个|加个|做一个|做个|搞一个|同步做|顺手|会(?:低|高|快|好|省|少)|有意思|也很|再比较|再对比|优惠|效率|翻倍|没关系|无妨|"
+    r"\b(?:could|might|may|would|'d|should|consider|suggest|recommend|how about|what about|why not|try|"
+    r"alternatively|another option|an option|also|as well|too|by the way|btw|in parallel|meanwhile|"
+    r"in the meantime|"
+    r"worth|go with|switch|moving to|move to|fall(?:ing)? back|go back|bring in|bringing in|add|adding|"
+    r"layering|"
+    r"spin up|pick up|picking up|adopt|next step|down the road|long term|eventually|later|phase two|saves?|"
+    r"gives?|fits?|better|best|easier|cheaper|faster|calmer|safer|bet|steal|great|good|fine|makes? sense|"
+    r"pays? off|just saying|have you (?:looked at|considered|thought about|tried)|join(?:ing)?|book(?:ing)?|"
+    r"shipping|carve|swing by|fun|flexibility|handles?|solves?|fix|help|only \$\d+ more|pick a|open to|"
+    r"takes? care of|lets? (?:you|us|all|every)|if (?:you|we|they|the team|the \w+ team) (?:want|need)s?|"
+    r"step (?:\d|one|two|three|four|five)|install|provision|deploy|set up|migrate|valuable|worthwhile|useful|"
+    r"discount|compare (?:again|once more)|doubles?|boost|fastest|quickest|simplest|easiest|no problem|"
+    r"personally|I (?:still )?(?:think|feel)|in my view|perfect|ideal|keep an eye on|beats?|isn't that|"
+    r"not that (?:expensive|pricey|hard|bad)|let's|let us|standard choice|industry standard|go-to|easy to|"
+    r"effortless(?:ly)?|(?:is|are|would be) enough)\b|够用|足够|首选|标配|成熟",
+    re.I,
+)
+# Explicit suggestion: what a mention by part of a description needs before it counts.
+SUGGESTS_RE = re.compile(
+    r"建议|推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
+    r"值得|兜底|备选|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
+    r"更(?:好|合适|自在|方便|划算|省|快|稳|强|灵活|自由|热闹|舒服|便宜|高|有)|"
+    r"\b(?:how about|what about|why not|consider|suggest|recommend|could|might|you may want|alternatively|"
+    r"also|"
+    r"as well|worth|instead|if you want|is fine|would(?! have|n't)|'d (?:suggest|go|recommend|put|add)|"
+    r"open to|"
+    r"better|in parallel|switch(?:ing)? to|go(?:ing)? back to|moving to|valuable|useful|worthwhile|helpful|"
+    r"pays? off|good (?:fit|choice|option|idea|move)|hard to avoid|inevitable|sooner or later|eventually|"
+    r"is an option|"
+    r"no problem)\b",
+    re.I,
+)
+# Arguing a rejection's reason away: "would solve the ops cost", "运维可以交给云厂商".
+REBUTS_RE = re.compile(
+    r"解决|搞定|不是问题|不成问题|不用担心|无需担心|不必担心|不用操心|不再是|交给|省掉|省去|免去|免运维|不需要自己|"
+    r"\b(?:solve[sd]?|fix(?:es|ed)?|removes?|eliminates?|takes? care of|no longer|(?:isn't|is not|"
+    r"not) (?:an issue|a problem)|"
+    r"offload|goes away|mitigates?)\b",
+    re.I,
+)
+# "I know you ruled it out, but …": a concession whose "but" proposes brings the option back.
+CONCESSION_RE = re.compile(
+    r"我知道|我理解|我明白|虽然|尽管|固然|不是说|不是劝|\b(?:I know|I understand|I get (?:it|that)|"
+    r"I reali[sz]e|granted|although|even though|not saying|not pushing|not suggesting)\b",
+    re.I,
+)
+# "Although X was ruled out, …": the comma closing such an opening clause turns the sentence.
+CONCESSIVE_OPENER_RE = re.compile(
+    r"^\W{0,3}(?:虽然|尽管|固然|由于|因为|既然|\b(?:although|even though|though|while|whilst|granted|since|because|"
+    r"given that|as)\b)",
+    re.I,
+)
+COMMA_RE = re.compile(r"[,，]")
+# After a leading reason clause, the main clause brings the option back only through "it": "Since
+# Redis handles sessions natively, it would be the better fit".
+REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", re.I)

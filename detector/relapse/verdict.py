@@ -1,0 +1,73 @@
+"""The verdict: does a reply put a currently rejected alternative forward again?
+
+Every sentence is searched for mentions of every rejected alternative; the first mention that is not
+framed and comes with something put forward (or a rebuttal of the rejection's reason) decides, and
+its sentence is the evidence.
+"""
+
+from __future__ import annotations
+
+from detector.relapse.mentions import Mention, find_mentions
+from detector.relapse.names import Names, current_core, names_of
+from detector.relapse.rebuttal import reason_keys, rebuttal
+from detector.relapse.sentences import sentences_of
+from detector.relapse.stance import conceded_then_proposed, framed, start_of_segment
+from detector.relapse.stance_cues import PROPOSES_RE, SUGGESTS_RE
+from detector.schema import ConvergenceState, RelapseVerdict
+from detector.text import normalize
+
+# A reply names an option in at most this many places per sentence worth reading (the first
+# unframed one decides anyway).
+_MAX_MENTIONS = 12
+
+
+def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
+    """RELAPSE when a reply puts a currently rejected alternative forward again.
+
+    The first relapsing mention decides; its sentence is the evidence. Alternatives the user
+    reopened are no longer in `state.rejected`, so replies about them are OK.
+    """
+    text = normalize(reply)
+    if not text or not state.rejected:
+        reason = "no rejected alternative to relapse to" if text else "empty reply"
+        return RelapseVerdict(verdict="OK", reason=reason)
+    current = current_core(state.current_decision.text) if state.current_decision else ""
+    sentences = sentences_of(text)
+    for rejection in state.rejected:
+        names = names_of(rejection.alternative, current)
+        reason = reason_keys(rejection.reason or "", current)
+        for sentence in sentences:
+            mention = _relapsing_mention(sentence, names, current) or rebuttal(sentence, reason, current)
+            if mention is not None:
+                return RelapseVerdict(
+                    verdict="RELAPSE",
+                    alternative=rejection.alternative,
+                    rejected_at=rejection.rejected_at,
+                    evidence=sentence.strip()[:300],
+                    reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
+                )
+    return RelapseVerdict(
+        verdict="OK", reason="no rejected alternative is put forward again (mentions frame them as ruled out)"
+    )
+
+
+def _relapsing_mention(sentence: str, names: Names, current: str) -> Mention | None:
+    """The first mention in the sentence that puts the alternative forward, if any."""
+    mentions = find_mentions(sentence, names)
+    if not mentions:
+        return None
+    for mention in mentions[:_MAX_MENTIONS]:
+        if framed(_masked(sentence, mention), mention, current):
+            continue
+        # A name must come with something put forward, part of a description with an explicit
+        # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
+        start = start_of_segment(sentence, mention.start)
+        if SUGGESTS_RE.search(sentence, start) or (mention.strong and PROPOSES_RE.search(sentence, start)):
+            return mention
+    return mentions[0] if conceded_then_proposed(sentence, current) else None
+
+
+def _masked(sentence: str, mention: Mention) -> str:
+    """The sentence with the mention's own words blanked: "the option we dropped" points back, it
+    does not rule anything out."""
+    return sentence[: mention.start] + " " * (mention.end - mention.start) + sentence[mention.end :]
