@@ -8,6 +8,7 @@ characters one to one, except for dropping zero-width characters and collapsing 
 from __future__ import annotations
 
 import bisect
+import json
 import logging
 import os
 import re
@@ -249,9 +250,39 @@ def _chinese_segmenter():  # type: ignore[no-untyped-def]
 # spaCy's tokenizer works on one whitespace-delimited chunk at a time (prefixes, suffixes,
 # infixes and special cases never cross a space), so a chunk's tokens can be remembered: real
 # text repeats its words, and a dict lookup is a thousand times cheaper than building a Doc.
-# tests/test_text.py checks the chunked result against whole-text spaCy on the corpus.
+# A chunk of ASCII letters only has no prefix, suffix or infix to split off, so spaCy returns it
+# whole unless it is one of its special cases ("cannot" → "can", "not"; "gonna"); those keys are
+# read once from spaCy and kept in the user cache, so a turn of plain words is tokenized without
+# importing spaCy at all (most of a hook process's start-up time otherwise).
+# tests/test_text.py checks the result against whole-text spaCy on the corpus.
 _EN_CHUNK_TOKENS: dict[str, tuple[str, ...]] = {}
 _EN_CHUNK_LIMIT = 200_000
+_LETTERS_ONLY_RE = re.compile(r"[A-Za-z]+")
+
+
+@lru_cache(maxsize=1)
+def _english_special_cases() -> frozenset[str]:
+    """spaCy's English special-case strings, for the installed spaCy version."""
+    from importlib.metadata import version
+
+    from detector.paths import cache_dir
+
+    cached = cache_dir() / f"spacy-{version('spacy')}-en-special-cases.json"
+    try:
+        return frozenset(json.loads(cached.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass
+    keys = sorted(_english_tokenizer().rules)
+    partial = cached.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_text(json.dumps(keys, ensure_ascii=False), encoding="utf-8")
+    partial.replace(cached)  # atomic: a concurrent process sees all of it or none
+    return frozenset(keys)
+
+
+def _spacy_chunk_tokens(chunk: str) -> tuple[str, ...]:
+    if _LETTERS_ONLY_RE.fullmatch(chunk) and chunk not in _english_special_cases():
+        return (chunk.lower(),)
+    return tuple(token.lower_ for token in _english_tokenizer()(chunk) if not token.is_space)
 
 
 def tokenize_en(text: str) -> list[str]:
@@ -260,7 +291,7 @@ def tokenize_en(text: str) -> list[str]:
     for chunk in text.split():
         found = _EN_CHUNK_TOKENS.get(chunk)
         if found is None:
-            found = tuple(token.lower_ for token in _english_tokenizer()(chunk) if not token.is_space)
+            found = _spacy_chunk_tokens(chunk)
             if len(_EN_CHUNK_TOKENS) >= _EN_CHUNK_LIMIT:
                 _EN_CHUNK_TOKENS.clear()  # a bound, not an LRU: refilling costs less than tracking use
             _EN_CHUNK_TOKENS[chunk] = found
