@@ -250,14 +250,18 @@ def _chinese_segmenter():  # type: ignore[no-untyped-def]
 # spaCy's tokenizer works on one whitespace-delimited chunk at a time (prefixes, suffixes,
 # infixes and special cases never cross a space), so a chunk's tokens can be remembered: real
 # text repeats its words, and a dict lookup is a thousand times cheaper than building a Doc.
-# A chunk of ASCII letters only has no prefix, suffix or infix to split off, so spaCy returns it
-# whole unless it is one of its special cases ("cannot" → "can", "not"; "gonna"); those keys are
+# A chunk of ASCII letters has no prefix, suffix or infix to split off, so spaCy returns it whole
+# (a trailing comma or question mark split off) unless it is one of its special cases ("cannot" →
+# "can", "not"; "gonna"); those keys are
 # read once from spaCy and kept in the user cache, so a turn of plain words is tokenized without
 # importing spaCy at all (most of a hook process's start-up time otherwise).
 # tests/test_text.py checks the result against whole-text spaCy on the corpus.
 _EN_CHUNK_TOKENS: dict[str, tuple[str, ...]] = {}
 _EN_CHUNK_LIMIT = 200_000
-_LETTERS_ONLY_RE = re.compile(r"[A-Za-z]+")
+# ASCII letters, optionally followed by one of , ; : ! ? (which spaCy always splits off such a
+# word; a full stop is left to spaCy, since "e.g." and "U.S." are special cases).
+_PLAIN_WORD_RE = re.compile(r"(?P<word>[A-Za-z]+)(?P<mark>[,;:!?]?)")
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # each one spaCy token on its own
 
 
 @lru_cache(maxsize=1)
@@ -280,8 +284,11 @@ def _english_special_cases() -> frozenset[str]:
 
 
 def _spacy_chunk_tokens(chunk: str) -> tuple[str, ...]:
-    if _LETTERS_ONLY_RE.fullmatch(chunk) and chunk not in _english_special_cases():
-        return (chunk.lower(),)
+    if len(chunk) == 1 and chunk in _ASCII_PUNCTUATION:
+        return (chunk,)  # "，" between two CJK runs arrives here as "," after normalisation
+    plain = _PLAIN_WORD_RE.fullmatch(chunk)
+    if plain and not {chunk, plain["word"]} & _english_special_cases():
+        return (plain["word"].lower(), plain["mark"]) if plain["mark"] else (plain["word"].lower(),)
     return tuple(token.lower_ for token in _english_tokenizer()(chunk) if not token.is_space)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from detector.text import detect_language, normalize, protected_regions, script_runs, tokenize
@@ -61,7 +63,9 @@ def test_chunk_memo_gives_spacys_own_tokens_on_the_corpus() -> None:
         for index, piece in enumerate(_CJK_SPLIT_RE.split(normalize(turn.text).lower()))
         if index % 2 == 0 and piece.strip()
     ]
-    runs += ["don't  stop\tthe\nU.S. plan, e.g. 10km (or 5%)...", "it's   — cannot gonna"]
+    runs += ["don't  stop\tthe\nU.S. plan, e.g. 10km (or 5%)...", "it's   — cannot gonna", "Cannot, dont? ok! yes; no:"]
+    words = sorted({word for run in runs for word in re.findall(r"[A-Za-z]+", run)})
+    runs += [f"{word}{mark}" for word in words for mark in ",;:!?"] + list("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
     whole = _english_tokenizer()
     differing = [run[:60] for run in runs if tokenize_en(run) != [t.lower_ for t in whole(run) if not t.is_space]]
     assert len(runs) > 10_000 and differing == []

@@ -17,7 +17,7 @@ import re
 from detector.cues.anchors import AnchorIndex
 from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
 from detector.cues.spans import clean_span
-from detector.schema import CueHit, SuppressedCue, SuppressionReason
+from detector.schema import CueHit, Label, SuppressedCue, SuppressionReason
 from detector.text import (
     Region,
     SentenceIndex,
@@ -33,6 +33,7 @@ from detector.text import (
 WINDOW_CHARS = 8_000
 # How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
 GUARD_SCOPE = 200
+_LABEL_RANK = {Label.REOPEN: 3, Label.PIVOT: 2, Label.REJECT: 1}
 
 
 @dataclass(slots=True)
@@ -164,9 +165,14 @@ class CueEngine:
     def _extract_spans(
         self, text: str, fired: list[CueHit], regions: list[Region], languages: list[str]
     ) -> dict[str, str]:
-        """Spans from the strongest cues' groups first, then from the span patterns."""
+        """Spans from the cues' groups, then from the span patterns.
+
+        Cues of the label that outranks (REOPEN over PIVOT over REJECT, as in the rules) speak
+        first, the strongest first: in "scrap the new stack and switch back to Django" the
+        target is what is reopened, not what the same turn drops.
+        """
         spans: dict[str, str] = {}
-        for hit in sorted(fired, key=lambda h: -h.weight):
+        for hit in sorted(fired, key=lambda h: (-_LABEL_RANK[h.label], -h.weight)):
             for name, value in hit.groups.items():
                 spans.setdefault(name, value)
         masked = mask_regions(text, regions)
@@ -191,4 +197,8 @@ def _windows(text: str) -> Iterator[tuple[int, str]]:
 @lru_cache(maxsize=1)
 def default_engine() -> CueEngine:
     """The engine over the lexicons installed with the package, built once per process."""
-    return CueEngine([default_lexicon("zh"), default_lexicon("en")])
+    from detector.cues.memo import pattern_memo
+
+    engine = CueEngine([default_lexicon("zh"), default_lexicon("en")])
+    pattern_memo().save()  # every pattern here passed its checks: the next process skips them
+    return engine

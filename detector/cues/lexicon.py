@@ -88,11 +88,16 @@ class _Pattern(BaseModel):
     @field_validator("pattern")
     @classmethod
     def _pattern_is_safe(cls, value: str) -> str:
+        from detector.cues.memo import pattern_memo
+
+        if pattern_memo().is_safe(value):
+            return value  # proven on this machine before (memo.py)
         try:
             re.compile(value)
             check_pattern_is_linear(value)
         except (re.error, ValueError) as exc:
             raise ValueError(f"bad pattern {value!r}: {exc}") from exc
+        pattern_memo().mark_safe(value)
         return value
 
 
@@ -108,7 +113,7 @@ class CueSpec(_Pattern):
     @field_validator("pattern")
     @classmethod
     def _groups_are_known(cls, value: str) -> str:
-        unknown = set(re.compile(value).groupindex) - set(SPAN_GROUPS)
+        unknown = set(re.findall(r"\(\?P<(\w+)>", value)) - set(SPAN_GROUPS)
         if unknown:
             raise ValueError(f"unknown named groups {sorted(unknown)}; use {SPAN_GROUPS}")
         return value
@@ -192,16 +197,32 @@ class Lexicon(BaseModel):
 
 
 class CompiledCue:
-    """A validated cue with its compiled pattern and its literal anchors, ready to match."""
+    """A validated cue with its literal anchors, compiled on first use.
 
-    __slots__ = ("spec", "regex", "anchors")
+    The anchor index rules out most cues for most turns, so a process that checks one turn
+    compiles a handful of the patterns, not all of them.
+    """
+
+    __slots__ = ("spec", "anchors", "_flags", "_regex")
 
     def __init__(self, spec: CueSpec, flags: int) -> None:
         from detector.cues.anchors import anchors_of
+        from detector.cues.memo import pattern_memo
 
         self.spec = spec
-        self.regex = re.compile(spec.pattern, flags)
-        self.anchors = anchors_of(spec.pattern)
+        self._flags = flags
+        self._regex: re.Pattern[str] | None = None
+        found, anchors = pattern_memo().anchors(spec.pattern)
+        if not found:
+            anchors = anchors_of(spec.pattern)
+            pattern_memo().remember_anchors(spec.pattern, anchors)
+        self.anchors = anchors
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        if self._regex is None:
+            self._regex = re.compile(self.spec.pattern, self._flags)
+        return self._regex
 
 
 def load_lexicon(path: Path) -> Lexicon:
