@@ -42,7 +42,20 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 
 def normalize(text: str) -> str:
     """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace; lone
-    surrogates (possible in JSON, never valid text) become U+FFFD, one for one."""
+    surrogates (possible in JSON, never valid text) become U+FFFD, one for one.
+
+    Turns up to 4,000 characters are cached: every user turn re-reads the turns before it, so
+    a conversation would normalise its early turns again at each new turn. Longer ones are not,
+    so the cache stays a few megabytes whatever the input."""
+    return _normalize_cached(text) if len(text) <= 4_000 else _normalize(text)
+
+
+@lru_cache(maxsize=2048)
+def _normalize_cached(text: str) -> str:
+    return _normalize(text)
+
+
+def _normalize(text: str) -> str:
     text = _SURROGATES.sub("\ufffd", text).translate(_TRANSLATION).replace("\r\n", "\n").replace("\r", "\n")
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
