@@ -23,12 +23,12 @@ _CONSTRAINT_RE = re.compile(
     r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
     r"we (?:can'?t|cannot|must|have to|need to) |it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
     r"has to (?:be|stay|support|run|work)|no more than|at most|budget is|our budget|hard requirement|non-negotiable)"
-    r"[^。.!！?？;；\n]{2,80})",
+    r"(?:[^。.!！?？;；\n]|\.(?=\w)){2,80})",  # a full stop inside "3.8" or "v1.2" does not end it
     re.IGNORECASE,
 )
 _NEXT_STEP_RE = re.compile(
     r"(?:下一步|接下来|next step|next,|next up|then I'?ll|I'?ll now|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
-    r"(?P<step>[^。.!！?？\n]{3,80})",
+    r"(?P<step>(?:[^。.!！?？\n]|\.(?=\w)){3,80})",
     re.IGNORECASE,
 )
 

@@ -51,6 +51,7 @@ class TrackerConfig:
     context_turns: int = 12
     max_summary_chars: int = 120
     max_history_events: int = 200
+    max_constraints: int = 50
 
 
 class ConvergenceTracker:
@@ -189,6 +190,11 @@ class ConvergenceTracker:
                 state.constraints.append(constraint)
                 patch.append(PatchOperation(op="add", path="/constraints/-", value=constraint))
                 state.history.append(StateEvent(turn=state.turn, kind="constraint", text=constraint))
+                if len(state.constraints) > self.config.max_constraints:
+                    # Every update reads and writes the whole state: the oldest constraint goes
+                    # (the block shows the 8 most recent anyway; the history keeps them all).
+                    del state.constraints[0]
+                    patch.append(PatchOperation(op="remove", path="/constraints/0"))
 
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:

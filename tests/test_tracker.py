@@ -91,6 +91,20 @@ def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
     assert state.constraints == ["we can't add new infrastructure this quarter"]
 
 
+def test_a_version_number_does_not_cut_a_constraint_short() -> None:
+    t = tracker()
+    t.observe_user("c", "必须兼容 Python 3.8。其他随意")
+    t.observe_user("c", "we must support Node 18.2. anything else is fine")
+    assert t.state("c").constraints == ["必须兼容 Python 3.8", "we must support Node 18.2"]
+
+
+def test_constraints_are_bounded_oldest_first() -> None:
+    t = tracker(max_constraints=3)
+    for version in range(5):
+        t.observe_user("c", f"it must stay compatible with Python 3.{version + 6}")
+    assert t.state("c").constraints == [f"it must stay compatible with Python 3.{v}" for v in (8, 9, 10)]
+
+
 def test_reminder_every_n_turns_while_exploring_and_checkpoint_resets_it() -> None:
     t = tracker(reminder_every=3)
     t.observe_user("c", "options?")
