@@ -25,6 +25,8 @@ from detector.relapse.names import names_of
 from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
 
 DEV = Path(__file__).resolve().parents[1] / "data" / "relapse_dev.jsonl"
+# Long markdown replies in another style (option lists, next steps, tables, vendor names).
+DEV2 = Path(__file__).resolve().parents[1] / "data" / "relapse_dev2.jsonl"
 
 
 def _state(alternative: str, current: str = "", reason: str = "", rejected_at: int = 6) -> ConvergenceState:
@@ -98,6 +100,16 @@ CASES = [
      "  - Reason: ops cost\n\nNext action:\n- load-test the hit rate", "OK"),
     ("not named", "renting a car", "trains", "doesn't want to drive",
      "Every leg below is by train or local bus, so nobody has to drive.", "OK"),
+    ("directive", "Notion", "Obsidian", "no offline mode",
+     "## Team docs\n- For shared docs, create a Notion workspace for the team.", "RELAPSE"),
+    ("directive", "起诉装修公司", "找消协调解", "耗时耗钱",
+     "### 如果调解没结果\n直接去法院打官司，费用很低。", "RELAPSE"),
+    ("advised against", "找外包团队", "自己招两个开发", "质量出过问题",
+     "考虑到上次外包的质量问题，这里不建议再找外包过渡。", "OK"),
+    ("left out", "纯电车", "混动车", "没有充电桩",
+     "纯电的都没放进表里：小区没有充电桩，这个前提下纯电车不合适。", "OK"),
+    ("history", "Kubernetes", "docker compose", "team too small",
+     "Several people on the team had used EKS before, which made it tempting.", "OK"),
 ]
 # fmt: on
 
@@ -138,16 +150,18 @@ def test_a_category_the_current_decision_belongs_to_names_neither() -> None:
     assert check_reply(state, "The message broker would be RabbitMQ, with queues declared at startup.").verdict == "OK"
 
 
-def test_the_development_set_stays_above_its_floor() -> None:
-    """Measured: F1 0.954 (en) and 0.967 (zh), precision 1.0 in both; the floor leaves a margin."""
+@pytest.mark.parametrize("path, n, f1", [(DEV, 500, 0.93), (DEV2, 150, 0.88)], ids=["dev", "dev2"])
+def test_the_development_sets_stay_above_their_floors(path: Path, n: int, f1: float) -> None:
+    """Measured: dev F1 0.954 (en) and 0.967 (zh); dev2 F1 0.930 (en) and 0.932 (zh); precision 1.0
+    everywhere. The floors leave a margin."""
     completed = subprocess.run(
-        [sys.executable, "-m", "detector.cli", "eval-relapse", str(DEV), "--json"],
+        [sys.executable, "-m", "detector.cli", "eval-relapse", str(path), "--json"],
         capture_output=True, text=True, timeout=300, check=True,
     )
     figures = json.loads(completed.stdout)
-    assert figures["n"] >= 500
+    assert figures["n"] >= n
     for lang in ("en", "zh"):
-        assert figures["per_lang"][lang]["f1"] >= 0.93, figures["per_lang"][lang]
+        assert figures["per_lang"][lang]["f1"] >= f1, figures["per_lang"][lang]
         assert figures["per_lang"][lang]["precision"] >= 0.97, figures["per_lang"][lang]
 
 

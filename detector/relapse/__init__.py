@@ -16,7 +16,8 @@ each rejected alternative, and each mention is read for its *stance*.
    against it, negate it, agree with the user's rejection, or give it as the reason for the current
    decision (已否决 / 不上 K8s / unlike Redis / 对，那国债也不太合适 / Kyoto would have been
    packed). An unframed mention relapses when its sentence puts something forward: a strong one
-   with any proposal or praise (也可以 / would solve / the standard choice), a weak one only with
+   with any proposal or praise (也可以 / would solve / the standard choice) or a verb right before
+   it that governs it ("create a Notion workspace", "直接去法院打官司"), a weak one only with
    an explicit suggestion (建议 / 不妨 / worth); a name alone is as often logistics as a relapse.
    "I know you ruled it out, but …" relapses when what follows the "but" proposes without going
    back to the current decision, and so does arguing the rejection's reason away ("a managed

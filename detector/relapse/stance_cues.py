@@ -30,7 +30,7 @@ INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.I)
 RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
-    rf"用|上|考虑)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|"
+    rf"用|上|考虑)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前)?说(?:过)?(?:不|别)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
@@ -43,20 +43,21 @@ RULED_OUT_RE = re.compile(
     r"weren't comfortable)|per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
     r"hold off|recap|since you want|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
-    r"which is why|that's why we|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|"
+    r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set \w{1,12} aside|"
+    r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|"
     r"superseded|replaced by|to your question|your question about|you asked (?:about|whether|how|if|what|"
     r"why)|"
     r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
     r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|you'll decide|you decide|"
     r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
-    r"到时候再定|你再定",
+    r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b",
     re.I,
 )
 # A negation or comparison right before the mention: 不上 K8s / 比 Electron / the crunch of deep frying.
 NEGATED_BEFORE_RE = re.compile(
     r"(?:(?<![要是能会好行可])不(?!妨|错|如|过|少|但|仅|光|会|难)|没有?|别|无需|免得|而非|而不是|代替|取代|相比|"
     rf"相较|比起|比|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了){HAN}{{0,5}}\s?$"
-    r"|(?:之前|原来|原先|当初|以前|残留|遗留|旧)的?\s?$"
+    r"|(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
     r"charm|vibe|power|speed) of (?:a |an |the )?$",
@@ -68,7 +69,7 @@ NEGATING_WORD_RE = re.compile(
     r"\b(?:no|not|never|without|unlike|than|versus|vs\.?|instead of|rather than|in place of|avoid(?:s|ing)?|"
     r"skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|ditch(?:ed)?|replac(?:e|es|ed|ing)|compared (?:to|with)|"
     r"need for|don't need|no need for|to avoid|away from|moved from|wanted from|you had with|you had about|"
-    r"the way|previous|earlier|original|old|former|(?:a )?(?:third|half|quarter|fraction) of|problems? with|"
+    r"(?:had|have|has) (?:used|tried|run)|the way|previous|earlier|original|old|former|(?:a )?(?:third|half|quarter|fraction) of|problems? with|"
     r"issues? with|"
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
@@ -78,7 +79,7 @@ NEGATING_WORD_RE = re.compile(
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
 # Right after the mention: a comparison, a verdict against it, or its past tense.
 FRAMED_AFTER_RE = re.compile(
-    rf"^\s?(?:不{HAN}{{1,2}}了|的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    rf"^\s?(?:不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|就不|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
     rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
     r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
@@ -118,21 +119,21 @@ AGAINST_RE = re.compile(
 )
 # The sentence puts something forward.
 PROPOSES_RE = re.compile(
-    r"未尝不可|倒是可以|适合|觉得|认为|个人|不贵|不算贵|就行|就好|即可|(?<!不)可以(?!说)|也可|还可|不妨|"
-    r"不如|建议|推荐|试试|试一下|试投|或者|换成|换到|改用|换回|退回|回到|要不|何不|考虑(?!到)|影响不大|"
+    r"未尝不可|倒是可以|(?<!不)适合|觉得|认为|个人|不贵|不算贵|就行|就好|即可|(?<!不)可以(?!说)|也可|还可|不妨|"
+    r"不如|(?<!不)建议|(?<!不)推荐|试试|试一下|试投|或者|换成|换到|改用|换回|退回|回到|要不|何不|考虑(?!到)|影响不大|"
     r"问题不大|投一下|也能|能解决|"
     r"更好|更合适|更自由|更方便|更省|更快|更稳|更灵活|更强|强很多|好很多|高很多|值得|顺便|顺路|顺带|另外|再加|加一层|加上|引入|上一个|"
     r"搭一个|搭一层|来一个|也行|也不错|不错|挺好|划算|性价比|省心|省事|办法|选择|备选|兜底|二期|下个迭代|以后再|后面再|躲不过|"
-    r"还是得|最好用|可以看看|留作|体验|安排|不会贵|只贵|平稳|比较好|稳妥|方便|保住|想想|用起来|起一个|预留|会更|再配|其实|就够|"
+    r"还是得|最好用|可以看看|留作|体验|安排|不会贵|只贵|平稳|比较好|稳妥|(?<!不)方便|保住|想想|用起来|起一个|预留|会更|再配|其实|就够|"
     r"收益|搞定|能让|可以让|第[一二三四五六七八九十\d]步|下一步|装好|安装|部署|接入|迁到|迁移到|帮助|长期|最大|最快|最好|"
-    r"合适|改回|换回来|加一条|加一个|加个|做一个|做个|搞一个|同步做|顺手|会(?:低|高|快|好|省|少)|有意思|也很|再比较|再对比|优惠|效率|翻倍|没关系|无妨|"
+    r"(?<!不)合适|改回|换回来|加一条|加一个|加个|做一个|做个|搞一个|同步做|顺手|会(?:低|高|快|好|省|少)|有意思|也很|再比较|再对比|优惠|效率|翻倍|没关系|无妨|"
     r"\b(?:could|might|may|would|'d|should|consider|suggest|recommend|how about|what about|why not|try|"
     r"alternatively|another option|an option|also|as well|too|by the way|btw|in parallel|meanwhile|"
     r"in the meantime|"
     r"worth|go with|switch|moving to|move to|fall(?:ing)? back|go back|bring in|bringing in|add|adding|"
     r"layering|"
     r"spin up|pick up|picking up|adopt|next step|down the road|long term|eventually|later|phase two|saves?|"
-    r"gives?|fits?|better|best|easier|cheaper|faster|calmer|safer|bet|steal|great|good|fine|makes? sense|"
+    r"gives?|fits?|better|best|easier|cheaper|faster|calmer|safer|quieter|less crowded|move (?:it|them|this|that) to|bet|steal|great|good|fine|makes? sense|"
     r"pays? off|just saying|have you (?:looked at|considered|thought about|tried)|join(?:ing)?|book(?:ing)?|"
     r"shipping|carve|swing by|fun|flexibility|handles?|solves?|fix|help|only \$\d+ more|pick a|open to|"
     r"takes? care of|lets? (?:you|us|all|every)|if (?:you|we|they|the team|the \w+ team) (?:want|need)s?|"
@@ -145,14 +146,14 @@ PROPOSES_RE = re.compile(
 )
 # Explicit suggestion: what a mention by part of a description needs before it counts.
 SUGGESTS_RE = re.compile(
-    r"建议|推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
+    r"(?<!不)建议|(?<!不)推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
     r"值得|兜底|备选|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
     r"更(?:好|合适|自在|方便|划算|省|快|稳|强|灵活|自由|热闹|舒服|便宜|高|有)|"
     r"\b(?:how about|what about|why not|consider|suggest|recommend|could|might|you may want|alternatively|"
     r"also|"
     r"as well|worth|instead|if you want|is fine|would(?! have|n't)|'d (?:suggest|go|recommend|put|add)|"
     r"open to|"
-    r"better|in parallel|switch(?:ing)? to|go(?:ing)? back to|moving to|valuable|useful|worthwhile|helpful|"
+    r"better|in parallel|switch(?:ing)? to|move (?:it|them|this|that) to|go(?:ing)? back to|moving to|valuable|useful|worthwhile|helpful|"
     r"pays? off|good (?:fit|choice|option|idea|move)|hard to avoid|inevitable|sooner or later|eventually|"
     r"is an option|"
     r"no problem)\b",
@@ -174,7 +175,7 @@ CONCESSION_RE = re.compile(
 )
 # "Although X was ruled out, …": the comma closing such an opening clause turns the sentence.
 CONCESSIVE_OPENER_RE = re.compile(
-    r"^\W{0,3}(?:虽然|尽管|固然|由于|因为|既然|\b(?:although|even though|though|while|whilst|granted|since|because|"
+    r"^\W{0,3}(?:虽然|尽管|固然|由于|因为|既然|考虑到|\b(?:although|even though|though|while|whilst|granted|since|because|"
     r"given that|as)\b)",
     re.I,
 )
@@ -182,3 +183,16 @@ COMMA_RE = re.compile(r"[,，]")
 # After a leading reason clause, the main clause brings the option back only through "it": "Since
 # Redis handles sessions natively, it would be the better fit".
 REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", re.I)
+# A verb that puts forward what it governs, right before a mention: "create a Notion workspace",
+# "Put AWS ElastiCache in front", "直接去法院打官司", "建一个 Notion 工作区". English verbs count at the
+# start of a clause or after a modal; Chinese ones with a measure word or "直接", so "找到了 Redis 的问题"
+# and "之前用 Redis" do not.
+DIRECTIVE_BEFORE_RE = re.compile(
+    r"(?:^\s?|[,;:(—]\s?|[-*]\s|\d[.)]\s|\b(?:and|then|just|simply|also|could|should|can|might|'d|please)\s)"
+    r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
+    r"buy|get|grab|go with|bring in|switch to|move to)\s(?:a |an |the |some |your |our |another )?"
+    r"(?:[\w'-]{1,20}\s)?$"
+    rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
+    rf"{HAN}{{0,8}}\s?$",
+    re.I,
+)

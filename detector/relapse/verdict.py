@@ -12,13 +12,15 @@ from detector.relapse.names import Names, current_core, names_of
 from detector.relapse.rebuttal import reason_keys, rebuttal
 from detector.relapse.sentences import sentences_of
 from detector.relapse.stance import conceded_then_proposed, framed, start_of_segment
-from detector.relapse.stance_cues import PROPOSES_RE, SUGGESTS_RE
+from detector.relapse.stance_cues import DIRECTIVE_BEFORE_RE, PROPOSES_RE, SUGGESTS_RE
 from detector.schema import ConvergenceState, RelapseVerdict
 from detector.text import normalize
 
 # A reply names an option in at most this many places per sentence worth reading (the first
 # unframed one decides anyway).
 _MAX_MENTIONS = 12
+# How far before a mention a verb that governs it is looked for ("create a Notion workspace").
+_DIRECTIVE_WINDOW = 32
 
 
 def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
@@ -62,9 +64,18 @@ def _relapsing_mention(sentence: str, names: Names, current: str) -> Mention | N
         # A name must come with something put forward, part of a description with an explicit
         # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
         start = start_of_segment(sentence, mention.start)
-        if SUGGESTS_RE.search(sentence, start) or (mention.strong and PROPOSES_RE.search(sentence, start)):
+        if SUGGESTS_RE.search(sentence, start) or (mention.strong and _put_forward(sentence, start, mention)):
             return mention
     return mentions[0] if conceded_then_proposed(sentence, current) else None
+
+
+def _put_forward(sentence: str, start: int, mention: Mention) -> bool:
+    """Does the segment propose or praise, or does a verb right before the mention put it forward
+    ("Put AWS ElastiCache in front", "建一个 Notion 工作区")?"""
+    if PROPOSES_RE.search(sentence, start):
+        return True
+    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start]
+    return DIRECTIVE_BEFORE_RE.search(window) is not None
 
 
 def _masked(sentence: str, mention: Mention) -> str:
