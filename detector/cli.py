@@ -183,22 +183,41 @@ def _run_eval_relapse(args: argparse.Namespace) -> int:
 
 
 def _run_hook(args: argparse.Namespace) -> int:
+    raw = sys.stdin.read()
+    try:
+        output = _hook_output(args, raw)
+    except PivotError as exc:
+        if not _is_claude_prompt_event(raw):
+            raise
+        # Claude Code treats exit 2 from a UserPromptSubmit hook as "block this prompt": our own
+        # failure (a service down, a damaged store) must not swallow what the user typed. Exit 1
+        # is reported to the user as a hook error and the prompt goes through.
+        print(f"pivot: error: {exc}", file=sys.stderr)
+        return 1
+    if output:
+        print(output)
+    return 0
+
+
+def _hook_output(args: argparse.Namespace, raw: str) -> str:
     if args.server:
         if args.store or args.mode or args.model or args.trust_model:
             raise PivotError("--server: the service has its own store and model; drop --store/--mode/--model")
         from detector.hook_client import forward_hook_input
 
-        output = forward_hook_input(sys.stdin.read(), args.server, args.token)
-    else:
-        from detector.hook import PreTurnHook, handle_hook_input
+        return forward_hook_input(raw, args.server, args.token)
+    from detector.hook import PreTurnHook, handle_hook_input
 
-        hook = PreTurnHook(
-            store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model
-        )
-        output = handle_hook_input(hook, sys.stdin.read())
-    if output:
-        print(output)
-    return 0
+    hook = PreTurnHook(store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model)
+    return handle_hook_input(hook, raw)
+
+
+def _is_claude_prompt_event(raw: str) -> bool:
+    try:
+        event = json.loads(raw)
+    except ValueError:
+        return False
+    return isinstance(event, dict) and event.get("hook_event_name") == "UserPromptSubmit"
 
 
 def _run_state(args: argparse.Namespace) -> int:

@@ -398,3 +398,12 @@ def test_hook_forwarding_errors_are_one_line(server: Server) -> None:
 
     nobody = _hook(HOOK_SCRIPT[0], "--server", f"http://127.0.0.1:{free_port()}")
     assert nobody.returncode == 2 and "cannot reach" in nobody.stderr and "pivot serve" in nobody.stderr
+
+
+def test_a_claude_prompt_is_never_blocked_by_our_own_failure() -> None:
+    """Exit 2 from a UserPromptSubmit hook blocks the user's prompt: a service down must exit 1."""
+    from tests.serving import free_port
+
+    claude = {"session_id": "s", "prompt": "drop the Redis idea", "hook_event_name": "UserPromptSubmit"}
+    down = _hook(claude, "--server", f"http://127.0.0.1:{free_port()}")
+    assert down.returncode == 1 and down.stdout == "" and "cannot reach" in down.stderr
