@@ -7,7 +7,6 @@ feature with the same function, so they cannot drift apart.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
