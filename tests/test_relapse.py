@@ -11,7 +11,6 @@ import importlib
 import json
 import pkgutil
 import re
-import statistics
 import subprocess
 import sys
 import time
