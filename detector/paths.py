@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -29,3 +31,16 @@ def package_file(*parts: str) -> Path:
 
     """
     return Path(str(resources.files("detector").joinpath(*parts)))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file so that a concurrent reader sees all of it or none: the text goes to a
+    temporary file beside it, which then replaces it (a rename, atomic on one file system)."""
+    fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise

@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 import json
 import logging
-import os
 import re
 import threading
 from dataclasses import dataclass
@@ -229,7 +228,7 @@ JIEBA_MIN_FREQUENCY = 10
 
 def _trimmed_jieba_dictionary(jieba_module) -> Path:  # type: ignore[no-untyped-def]
     """jieba's own dictionary without its rarest words, written once to the user cache."""
-    from detector.paths import cache_dir
+    from detector.paths import cache_dir, write_atomically
 
     source = Path(jieba_module.__file__).parent / "dict.txt"
     version = getattr(jieba_module, "__version__", "unknown")
@@ -237,9 +236,7 @@ def _trimmed_jieba_dictionary(jieba_module) -> Path:  # type: ignore[no-untyped-
     if not target.exists():
         with source.open(encoding="utf-8") as lines:
             kept = [line for line in lines if int(line.split()[1]) >= JIEBA_MIN_FREQUENCY]
-        partial = target.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text("".join(kept), encoding="utf-8")
-        partial.replace(target)  # atomic: a concurrent process sees all of it or none
+        write_atomically(target, "".join(kept))
     return target
 
 
@@ -282,7 +279,7 @@ def _english_special_cases() -> frozenset[str]:
     """spaCy's English special-case strings, for the installed spaCy version."""
     from importlib.metadata import version
 
-    from detector.paths import cache_dir
+    from detector.paths import cache_dir, write_atomically
 
     cached = cache_dir() / f"spacy-{version('spacy')}-en-special-cases.json"
     try:
@@ -290,9 +287,7 @@ def _english_special_cases() -> frozenset[str]:
     except (OSError, ValueError):
         pass
     keys = sorted(_english_tokenizer().rules)
-    partial = cached.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_text(json.dumps(keys, ensure_ascii=False), encoding="utf-8")
-    partial.replace(cached)  # atomic: a concurrent process sees all of it or none
+    write_atomically(cached, json.dumps(keys, ensure_ascii=False))
     return frozenset(keys)
 
 

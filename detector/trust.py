@@ -7,11 +7,9 @@ written once and can be read at a glance.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from detector.paths import package_file, state_dir
+from detector.paths import package_file, state_dir, write_atomically
 
 
 def _user_store() -> Path:
@@ -45,8 +43,4 @@ def trust_hash(digest: str, origin: str) -> None:
     """Add a hash to the user's trusted set (atomically: write a temp file, then rename)."""
     hashes = user_hashes()
     hashes[digest] = origin
-    store = _user_store()
-    fd, tmp = tempfile.mkstemp(dir=store.parent, prefix=".trusted-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(hashes, handle, indent=2)
-    os.replace(tmp, store)
+    write_atomically(_user_store(), json.dumps(hashes, indent=2))

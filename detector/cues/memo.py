@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import platform
 import threading
 from functools import lru_cache
 from pathlib import Path
+
+from detector.paths import write_atomically
 
 
 class PatternMemo:
@@ -65,10 +66,8 @@ class PatternMemo:
         with self._lock:
             if not self._changed:
                 return
-            partial = self.path.with_suffix(f".{os.getpid()}.tmp")
             try:
-                partial.write_text(json.dumps({"safe": sorted(self._safe), "anchors": self._anchors}), encoding="utf-8")
-                partial.replace(self.path)  # atomic: a concurrent reader sees all of it or none
+                write_atomically(self.path, json.dumps({"safe": sorted(self._safe), "anchors": self._anchors}))
             except OSError:
                 return
             self._changed = False
