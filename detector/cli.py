@@ -187,7 +187,9 @@ def _run_hook(args: argparse.Namespace) -> int:
     try:
         output = _hook_output(args, raw)
     except PivotError as exc:
-        if not _is_claude_prompt_event(raw):
+        from detector.hook_client import is_claude_prompt_event
+
+        if not is_claude_prompt_event(raw):
             raise
         # Claude Code treats exit 2 from a UserPromptSubmit hook as "block this prompt": our own
         # failure (a service down, a damaged store) must not swallow what the user typed. Exit 1
@@ -210,14 +212,6 @@ def _hook_output(args: argparse.Namespace, raw: str) -> str:
 
     hook = PreTurnHook(store_path=args.store, mode=args.mode, model_path=args.model, allow_untrusted_model=args.trust_model)
     return handle_hook_input(hook, raw)
-
-
-def _is_claude_prompt_event(raw: str) -> bool:
-    try:
-        event = json.loads(raw)
-    except ValueError:
-        return False
-    return isinstance(event, dict) and event.get("hook_event_name") == "UserPromptSubmit"
 
 
 def _run_state(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from detector.errors import InputError
 from detector.formats import validation_message
+from detector.hook_client import read_hook_request
 from detector.loading import build_detector
 from detector.schema import RelapseVerdict, Suggestion, Turn
 from detector.store import SQLiteStore, StateStore
@@ -72,12 +73,7 @@ def _as_turn(turn: Turn | dict[str, Any] | str, role: str) -> Turn:
 
 def handle_hook_input(hook: PreTurnHook, raw: str) -> str:
     """One JSON object in, the text to print out ('' when there is nothing to add)."""
-    try:
-        request = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"stdin: malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    if not isinstance(request, dict):
-        raise InputError("stdin: expected one JSON object")
+    request = read_hook_request(raw)
     if request.get("hook_event_name") == "UserPromptSubmit":
         session = request.get("session_id")
         prompt = request.get("prompt")

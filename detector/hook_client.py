@@ -11,16 +11,34 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
+from typing import Any
 
 from detector.errors import InputError, PivotError
 
 
-def forward_hook_input(raw: str, server: str, token: str | None = None, timeout_seconds: float = 10.0) -> str:
-    """What `pivot hook` would print for `raw`, computed by the service at `server`."""
+def read_hook_request(raw: str) -> dict[str, Any]:
+    """The one JSON object a hook reads on stdin; the local hook and the forwarder both use it,
+    so a malformed object is reported the same way whichever answers."""
     try:
-        json.loads(raw)  # a malformed object is the caller's error, reported as the local hook does
+        request = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InputError(f"stdin: malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(request, dict):
+        raise InputError("stdin: expected one JSON object")
+    return request
+
+
+def is_claude_prompt_event(raw: str) -> bool:
+    """Is this Claude Code's UserPromptSubmit event (whose exit status 2 blocks the prompt)?"""
+    try:
+        return read_hook_request(raw).get("hook_event_name") == "UserPromptSubmit"
+    except InputError:
+        return False
+
+
+def forward_hook_input(raw: str, server: str, token: str | None = None, timeout_seconds: float = 10.0) -> str:
+    """What `pivot hook` would print for `raw`, computed by the service at `server`."""
+    read_hook_request(raw)  # a malformed object is the caller's error, reported as the local hook does
     request = urllib.request.Request(
         server.rstrip("/") + "/v1/hook",
         data=raw.encode("utf-8"),
