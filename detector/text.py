@@ -197,11 +197,6 @@ class SentenceIndex:
         return start, end
 
 
-def sentence_bounds(text: str, position: int) -> tuple[int, int]:
-    """Start and end of the sentence at position (one-off use; see SentenceIndex for many)."""
-    return SentenceIndex(text).bounds(position)
-
-
 # ---------------------------------------------------------------------------------------------
 # Tokenisers. spaCy and jieba are heavy to import and load, so each loads once per process, on
 # first use, under a lock (the HTTP server tokenises from several threads).
