@@ -118,7 +118,8 @@ def train(
     dev_matrix = features.transform(dev_x)
     # Regularisation is chosen on dev turns with their context and without it: a turn checked
     # on its own, or after an agent trimmed its history, must keep its label too.
-    dev_alone_matrix = features.transform([_without_context(example) for example in dev_x])
+    dev_alone = [_without_context(example) for example in dev_x]
+    dev_alone_matrix = features.transform(dev_alone)
 
     best: tuple[float, float, Any] | None = None
     for c in C_GRID:
@@ -140,9 +141,10 @@ def train(
     pipeline = Pipeline([("features", features), ("model", best_model)])
     classifier = PivotClassifier(CompiledModel.from_pipeline(pipeline))
 
-    # Tuned on dev turns with their context and alone, like the regularisation above.
-    dev_alone = [_without_context(example) for example in dev_x]
-    thresholds = tune_thresholds(classifier, dev_x + dev_alone, dev_gold * 2)
+    # Tuned on dev turns with their context and alone, like the regularisation above, from the
+    # probabilities of the matrices already built (the runtime model gives the same numbers).
+    dev_probabilities = np.vstack([_in_label_order(best_model, dev_matrix), _in_label_order(best_model, dev_alone_matrix)])
+    thresholds = tune_thresholds(dev_probabilities, dev_x + dev_alone, dev_gold * 2)
     classifier.thresholds = thresholds
     log(f"  thresholds: {thresholds.as_dict()}")
     dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
@@ -184,9 +186,10 @@ def _without_context(example: TurnExample) -> TurnExample:
 
 
 def tune_thresholds(
-    classifier: PivotClassifier, examples: Sequence[TurnExample], gold: Sequence[Label]
+    probabilities: np.ndarray, examples: Sequence[TurnExample], gold: Sequence[Label]
 ) -> FusionThresholds:
-    """The thresholds that maximise dev macro F1 with at most 3% false alarms on NONE turns.
+    """The thresholds that maximise dev macro F1 within MAX_NONE_FALSE_POSITIVE_RATE false
+    alarms on NONE turns; `probabilities` has one row per example, in LABELS order.
 
     The classifier-only rule is a point of the hybrid grid (confident 1.01, cue_backed and
     uncued equal to positive), so on dev the hybrid rule is never worse than the model alone.
@@ -196,7 +199,6 @@ def tune_thresholds(
     rules = [rules_scores(example.cue_match) for example in examples]
     rule_labels = [rules_label(scores)[0] for scores in rules]
     strengths = [scores.get(label, 0.0) for scores, label in zip(rules, rule_labels)]
-    probabilities = classifier.probabilities(examples)
 
     def score(predicted: list[Label]) -> tuple[float, float]:
         """Sort key: macro F1 among settings that keep false alarms within the limit, which all
