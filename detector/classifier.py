@@ -32,7 +32,7 @@ from detector.schema import Explanation, Label, Turn
 
 LABELS: tuple[Label, ...] = (Label.NONE, Label.REJECT, Label.PIVOT, Label.REOPEN)
 # 2: the compiled model (1 held the scikit-learn pipeline itself).
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 @dataclass(slots=True)

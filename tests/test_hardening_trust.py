@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from detector.classifier import load_model, sha256_file
+from detector.classifier import FORMAT_VERSION, load_model, sha256_file
 from detector.errors import ModelError
 from detector.trust import is_trusted, shipped_hashes, user_hashes
 
@@ -206,7 +206,7 @@ def test_a_model_of_an_older_format_says_to_retrain(model: Path, state_home: Pat
     with pytest.raises(ModelError) as refused:
         load_model(model, allow_untrusted=True)
     message = str(refused.value)
-    assert "format 2" in message and "retrain with `pivot train`" in message
+    assert f"format {FORMAT_VERSION}" in message and "retrain with `pivot train`" in message
 
 
 def test_detecting_never_imports_scikit_learn() -> None:
@@ -229,8 +229,8 @@ def test_detecting_never_imports_scikit_learn() -> None:
         pytest.param(lambda data: bytes(range(256)) * 64, id="random-bytes"),
         pytest.param(lambda data: data[:2000] + bytes(4000) + data[6000:], id="zeroed-middle"),
         pytest.param(lambda data: pickle.dumps({"format": 1}), id="not-gzip"),
-        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": 2})), id="wrong-payload"),
-        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": 2, "model": 1, "thresholds": {}})), id="no-model"),
+        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": FORMAT_VERSION})), id="wrong-payload"),
+        pytest.param(lambda data: gzip.compress(pickle.dumps({"format": FORMAT_VERSION, "model": 1, "thresholds": {}})), id="no-model"),
         pytest.param(lambda data: gzip.compress(pickle.dumps([1, 2, 3])), id="not-a-dict"),
     ],
 )
