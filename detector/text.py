@@ -11,11 +11,14 @@ import bisect
 import json
 import logging
 import re
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+
+from detector.english_tokens import english_rules
 
 # Full-width ASCII (U+FF01..U+FF5E) maps to half-width by a fixed offset; the ideographic space
 # becomes a plain space. Chinese punctuation outside that block (。、「」) is kept as is.
@@ -198,19 +201,11 @@ class SentenceIndex:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tokenisers. spaCy and jieba are heavy to import and load, so each loads once per process, on
-# first use, under a lock (the HTTP server tokenises from several threads).
+# Tokenisers. jieba is heavy to import and load, so it loads once per process, on first use,
+# under a lock (the HTTP server tokenises from several threads). English is spaCy's tokenizer
+# run from its rules (english_tokens.py), without importing spaCy.
 
 _TOKENIZER_LOCK = threading.Lock()
-
-
-@lru_cache(maxsize=1)
-def _english_tokenizer():  # type: ignore[no-untyped-def]
-    with _TOKENIZER_LOCK:
-        import spacy
-
-        # blank("en") is the rule-based tokenizer only: nothing to download, nothing to train.
-        return spacy.blank("en").tokenizer
 
 
 # jieba's dictionary has 349k words; loading it takes most of a second, which every `pivot hook`
@@ -235,10 +230,30 @@ def _trimmed_jieba_dictionary(jieba_module) -> Path:  # type: ignore[no-untyped-
     return target
 
 
+def _import_jieba():  # type: ignore[no-untyped-def]
+    """Import jieba without letting it import pkg_resources.
+
+    jieba imports pkg_resources (most of a tenth of a second) only to open files in its own
+    package, and falls back to plain `open` when the import fails. A `None` entry in
+    `sys.modules` makes that import fail; it is removed again unless pkg_resources was already
+    loaded, so nothing else in the process notices. A hook answering one Chinese turn per process
+    start saves that time on every turn.
+    """
+    blocked = "pkg_resources" not in sys.modules
+    if blocked:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+    try:
+        import jieba
+    finally:
+        if blocked:
+            del sys.modules["pkg_resources"]
+    return jieba
+
+
 @lru_cache(maxsize=1)
 def _chinese_segmenter():  # type: ignore[no-untyped-def]
     with _TOKENIZER_LOCK:
-        import jieba
+        jieba = _import_jieba()
 
         from detector.paths import cache_dir
 
@@ -254,12 +269,10 @@ def _chinese_segmenter():  # type: ignore[no-untyped-def]
 
 # spaCy's tokenizer works on one whitespace-delimited chunk at a time (prefixes, suffixes,
 # infixes and special cases never cross a space), so a chunk's tokens can be remembered: real
-# text repeats its words, and a dict lookup is a thousand times cheaper than building a Doc.
+# text repeats its words, and a dict lookup is far cheaper than the affix rules.
 # A chunk of ASCII letters has no prefix, suffix or infix to split off, so spaCy returns it whole
 # (a trailing comma or question mark split off) unless it is one of its special cases ("cannot" →
-# "can", "not"; "gonna"); those keys are
-# read once from spaCy and kept in the user cache, so a turn of plain words is tokenized without
-# importing spaCy at all (most of a hook process's start-up time otherwise).
+# "can", "not"; "gonna"): such chunks skip the rules' regular expressions.
 # tests/test_text.py checks the result against whole-text spaCy on the corpus.
 _EN_CHUNK_TOKENS: dict[str, tuple[str, ...]] = {}
 _EN_CHUNK_LIMIT = 200_000
@@ -269,30 +282,14 @@ _PLAIN_WORD_RE = re.compile(r"(?P<word>[A-Za-z]+)(?P<mark>[,;:!?]?)")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # each one spaCy token on its own
 
 
-@lru_cache(maxsize=1)
-def _english_special_cases() -> frozenset[str]:
-    """spaCy's English special-case strings, for the installed spaCy version."""
-    from importlib.metadata import version
-
-    from detector.paths import cache_dir, write_atomically
-
-    cached = cache_dir() / f"spacy-{version('spacy')}-en-special-cases.json"
-    try:
-        return frozenset(json.loads(cached.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        pass
-    keys = sorted(_english_tokenizer().rules)
-    write_atomically(cached, json.dumps(keys, ensure_ascii=False))
-    return frozenset(keys)
-
-
 def _spacy_chunk_tokens(chunk: str) -> tuple[str, ...]:
     if len(chunk) == 1 and chunk in _ASCII_PUNCTUATION:
         return (chunk,)  # "，" between two CJK runs arrives here as "," after normalisation
+    rules = english_rules()
     plain = _PLAIN_WORD_RE.fullmatch(chunk)
-    if plain and not {chunk, plain["word"]} & _english_special_cases():
+    if plain and chunk not in rules.specials and plain["word"] not in rules.specials:
         return (plain["word"].lower(), plain["mark"]) if plain["mark"] else (plain["word"].lower(),)
-    return tuple(token.lower_ for token in _english_tokenizer()(chunk) if not token.is_space)
+    return tuple(token.lower() for token in rules.tokens(chunk))
 
 
 def tokenize_en(text: str) -> list[str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -47,12 +49,25 @@ def test_tokenize_uses_jieba_for_cjk_and_spacy_for_latin() -> None:
     assert "换成" in tokens and "postgresql" in tokens and "do" in tokens and "n't" in tokens
 
 
-def test_chunk_memo_gives_spacys_own_tokens_on_the_corpus() -> None:
-    """tokenize_en remembers tokens per whitespace chunk; that must equal spaCy on whole runs."""
+def _spacy_tokens(text: str) -> list[str]:
+    """spaCy's own tokens, lower-cased, as the reference the rules port must equal."""
+    import spacy
+
+    return [t.lower_ for t in _blank_english(spacy).tokenizer(text) if not t.is_space]
+
+
+@lru_cache(maxsize=1)
+def _blank_english(spacy):  # type: ignore[no-untyped-def]
+    return spacy.blank("en")
+
+
+def test_tokens_equal_spacys_own_on_the_corpus() -> None:
+    """tokenize_en runs spaCy's rules without spaCy and remembers tokens per whitespace chunk;
+    that must equal spaCy itself on whole runs."""
     from pathlib import Path
 
     from detector.formats import read_transcripts
-    from detector.text import _CJK_SPLIT_RE, _english_tokenizer, tokenize_en
+    from detector.text import _CJK_SPLIT_RE, tokenize_en
 
     data = Path(__file__).resolve().parent.parent / "data"
     runs = [
@@ -66,9 +81,21 @@ def test_chunk_memo_gives_spacys_own_tokens_on_the_corpus() -> None:
     runs += ["don't  stop\tthe\nU.S. plan, e.g. 10km (or 5%)...", "it's   — cannot gonna", "Cannot, dont? ok! yes; no:"]
     words = sorted({word for run in runs for word in re.findall(r"[A-Za-z]+", run)})
     runs += [f"{word}{mark}" for word in words for mark in ",;:!?"] + list("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-    whole = _english_tokenizer()
-    differing = [run[:60] for run in runs if tokenize_en(run) != [t.lower_ for t in whole(run) if not t.is_space]]
+    differing = [run[:60] for run in runs if tokenize_en(run) != _spacy_tokens(run)]
     assert len(runs) > 10_000 and differing == []
+
+
+def test_tokens_equal_spacys_own_on_random_punctuated_chunks() -> None:
+    """Chunks dense in affixes, infixes, special cases and URLs, where the rules interact."""
+    from detector.english_tokens import english_rules
+
+    rng = random.Random(7)
+    pieces = list("()[]{}\"'.,;:!?-/+*=%$#@&<>~^_|`…—–") + ["n't", "'s", "'ll", "e.g.", "U.S.", ":)", ":-)", "<3", "...", "--",
+        "http://", "www.", ".com", "don't", "can't", "10", "3.8", "1,000", "km", "am", "p.m.", "Mr.", "o.O", "x", "Redis", "ok"]
+    specials = english_rules().specials
+    chunks = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 6))) for _ in range(20_000)] + list(specials)
+    differing = [chunk for chunk in chunks if english_rules().tokens(chunk) != [t.orth_ for t in _blank_english(__import__("spacy")).tokenizer(chunk)]]
+    assert differing == []
 
 
 def test_protected_regions_cover_quotes_code_and_logs() -> None:
@@ -81,3 +108,35 @@ def test_jieba_cache_is_not_written_to_the_working_directory(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     tokenize("换个思路")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_tokenizing_needs_neither_spacy_nor_pkg_resources_once_the_rules_are_cached(tmp_path) -> None:
+    """A hook process tokenises one turn: importing spaCy (about a second) or pkg_resources (via
+    jieba) would be most of its start-up. spaCy is imported once, to write its rules to the
+    cache; a damaged cache file is rebuilt, not trusted."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, json; from detector.text import tokenize; "
+        "tokens = tokenize(\"I don't think 3.8 works, e.g. (Redis)... 不用这个方案了\"); "
+        "print(json.dumps([tokens, 'spacy' in sys.modules, 'pkg_resources' in sys.modules]))"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    root = Path(__file__).resolve().parent.parent
+
+    def run() -> list:
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, check=True)
+        return json.loads(result.stdout)
+
+    first, second = run(), run()
+    assert first[1] is True and second[1:] == [False, False]
+    assert first[0] == second[0] == tokenize("I don't think 3.8 works, e.g. (Redis)... 不用这个方案了")
+    assert second[0][:4] == ["i", "do", "n't", "think"]
+    (rules_file,) = tmp_path.rglob("spacy-*-en-tokenizer.json")
+    rules_file.write_text("{not json", encoding="utf-8")
+    rebuilt = run()
+    assert rebuilt[:2] == [first[0], True] and json.loads(rules_file.read_text(encoding="utf-8"))["format"] == 1
