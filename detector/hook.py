@@ -13,6 +13,7 @@ Claude Code's `UserPromptSubmit` hook (→ `hookSpecificOutput.additionalContext
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,10 @@ class PreTurnHook:
         allow_untrusted_model: bool = False,
         tracker: ConvergenceTracker | None = None,
     ) -> None:
-        # An existing tracker (the HTTP service's) is used as it is; otherwise one is built.
+        # An existing tracker (the HTTP service's) is used as it is; otherwise one is built, with
+        # its detector (and model) loaded when the first user turn arrives.
         self.tracker = tracker or ConvergenceTracker(
-            build_detector(mode=mode, model_path=model_path, allow_untrusted=allow_untrusted_model),
+            partial(build_detector, mode=mode, model_path=model_path, allow_untrusted=allow_untrusted_model),
             store if store is not None else SQLiteStore(store_path),
             config,
         )

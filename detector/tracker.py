@@ -12,8 +12,9 @@ HTTP server can serve one conversation at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
 from detector.detect import Detector
@@ -58,11 +59,23 @@ class ConvergenceTracker:
     """Keeps one ConvergenceState per conversation in a store and applies the suggestion policy."""
 
     def __init__(
-        self, detector: Detector, store: StateStore | None = None, config: TrackerConfig = TrackerConfig()
+        self,
+        detector: Detector | Callable[[], Detector],
+        store: StateStore | None = None,
+        config: TrackerConfig = TrackerConfig(),
     ) -> None:
-        self.detector = detector
+        # A detector, or a function that builds one when the first user turn needs it: assistant
+        # turns never do, and a hook process answering one of them need not load a model.
+        self._detector_source = detector
         self.store = store if store is not None else MemoryStore()
         self.config = config
+
+    @cached_property
+    def detector(self) -> Detector:
+        """The detector, built on first use when the tracker was given a function that builds it."""
+        source = self._detector_source
+        # Duck-typed: scan hands in a wrapper that records what the detector returned.
+        return source if hasattr(source, "detect") else source()  # type: ignore[return-value,operator]
 
     # -- public API ---------------------------------------------------------------------------
 
