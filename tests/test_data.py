@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from training.datasets import check
 
 
@@ -9,3 +11,32 @@ def test_data_card_minimums_and_split_hygiene() -> None:
     report = check()
     assert report.problems == [], "\n".join(report.problems)
     assert report.counts["per_split"]["test"] > 50
+
+
+def _transcript(conversation_id: str, text: str):  # type: ignore[no-untyped-def]
+    from detector.schema import Transcript
+
+    return Transcript.model_validate(
+        {"id": conversation_id, "lang": "en", "turns": [{"role": "user", "text": text, "label": "NONE"}]}
+    )
+
+
+def test_train_only_conversations_and_their_near_duplicates_go_to_train() -> None:
+    """Data added after dev and test were fixed must not change them, nor leak into them."""
+    from training.datasets import assign_splits
+
+    rng = random.Random(3)
+    words = "cache queue index shard lease token batch proxy route fleet audit quota mirror ledger kernel".split()
+    others = [_transcript(f"c-{i}", " ".join(rng.choice(words) for _ in range(10))) for i in range(200)]
+    plain = assign_splits(others)
+    assert set(plain.values()) == {"train", "dev", "test"}
+    leaked = next(t for t in others if plain[t.id] == "test")
+    added = [
+        _transcript("new-1", "a brand new conversation nobody wrote before, about caching"),
+        _transcript("new-2", leaked.turns[0].text + "!"),  # a near-duplicate of a test conversation
+    ]
+    with_added = assign_splits(others + added, train_only=frozenset({"new-1", "new-2"}))
+    assert with_added["new-1"] == with_added["new-2"] == with_added[leaked.id] == "train"
+    assert {k: v for k, v in with_added.items() if k not in {"new-1", "new-2", leaked.id}} == {
+        k: v for k, v in plain.items() if k != leaked.id
+    }

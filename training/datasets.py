@@ -79,8 +79,12 @@ def near_duplicate_pairs(transcripts: Sequence[Transcript]) -> list[tuple[str, s
     return sorted(found)
 
 
-def assign_splits(transcripts: Sequence[Transcript]) -> dict[str, str]:
-    """Conversation id → split, by a stable hash of the id, near-duplicates kept together."""
+def assign_splits(transcripts: Sequence[Transcript], train_only: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Conversation id → split, by a stable hash of the id, near-duplicates kept together.
+
+    Conversations in `train_only` (and any near-duplicate of one) go to train: data written after
+    dev and test were fixed adds to what the model learns without changing what it is measured on.
+    """
     parent = {t.id: t.id for t in transcripts}
 
     def root(item: str) -> str:
@@ -95,8 +99,12 @@ def assign_splits(transcripts: Sequence[Transcript]) -> dict[str, str]:
     anchors: dict[str, str] = {}
     for conversation_id in sorted(parent):
         anchors.setdefault(root(conversation_id), conversation_id)
+    train_groups = {root(conversation_id) for conversation_id in train_only}
     assignment = {}
     for transcript in transcripts:
+        if root(transcript.id) in train_groups:
+            assignment[transcript.id] = "train"
+            continue
         anchor = anchors[root(transcript.id)]
         bucket = int(hashlib.sha256(anchor.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
         assignment[transcript.id] = "train" if bucket < SPLIT_SHARES["train"] else (
@@ -105,14 +113,24 @@ def assign_splits(transcripts: Sequence[Transcript]) -> dict[str, str]:
     return assignment
 
 
+TRAIN_ONLY_PREFIX = "train_"
+
+
 def split(raw_files: Iterable[Path], out_dir: Path = DATA) -> dict[str, int]:
-    """Write train/dev/test JSONL files from the raw files; return conversations per split."""
+    """Write train/dev/test JSONL files from the raw files; return conversations per split.
+
+    A raw file named `train_*.jsonl` goes to train only (see `assign_splits`).
+    """
     lines: list[tuple[Transcript, str]] = []
+    train_only: set[str] = set()
     for path in sorted(raw_files):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
-                lines.append((Transcript.model_validate_json(line), line))
-    assignment = assign_splits([t for t, _ in lines])
+                transcript = Transcript.model_validate_json(line)
+                lines.append((transcript, line))
+                if path.name.startswith(TRAIN_ONLY_PREFIX):
+                    train_only.add(transcript.id)
+    assignment = assign_splits([t for t, _ in lines], frozenset(train_only))
     counts = Counter()
     handles = {name: (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") for name in SPLITS}
     with handles["train"], handles["dev"], handles["test"]:
