@@ -18,7 +18,6 @@ from functools import cached_property
 
 from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
 from detector.detect import Detector
-from detector.relapse import check_reply
 from detector.render import default_revisit_if, instruction_for, render_convergence, render_key_info, render_solidified
 from detector.schema import (
     Alternative,
@@ -228,6 +227,10 @@ class ConvergenceTracker:
     ) -> tuple[ConvergenceState, RelapseVerdict]:
         state = state or ConvergenceState(conversation_id=conversation_id)
         text = normalize(turn.text)
+        # Imported here: the relapse guard compiles its many patterns on import, and a hook process
+        # answering a user turn never needs them.
+        from detector.relapse import check_reply
+
         verdict = check_reply(state, text)
         if any(call.name == self.config.checkpoint_tool for call in turn.tool_calls):
             state.last_checkpoint_turn = state.turn
