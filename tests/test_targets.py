@@ -14,7 +14,7 @@ from detector.schema import Label, Turn
 from detector.targets import FEATURES, TargetQuery, resolve, shared_runs, user_phrases, _view
 
 OPTIONS_ZH = Turn(role="assistant", text="方案A：Redis 缓存，部署简单。\n方案B：本地 LRU 缓存，零运维。")
-OPTIONS_EN = Turn(role="assistant", text="Options:\n1. Shed load: disable non-critical features\n2. Switch to read-only mode\n3. Wait it out")
+OPTIONS_EN = Turn(role="assistant", text="Three ways out:\n1. Shed load: disable non-critical features\n2. Switch to read-only mode\n3. Wait it out")
 SUGGESTION = Turn(role="assistant", text="For the build itself, I'd suggest React Native so you get iOS and Android from one codebase.")
 
 # fmt: off
