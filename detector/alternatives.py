@@ -145,6 +145,32 @@ def names_label(text: str) -> bool:
     return _LABEL_REF_RE.search(text) is not None
 
 
+def label_references(text: str) -> list[str]:
+    """The option references a text makes, as written: labels ("方案A", "option 2", a capital
+    "B" opening the turn) and places ("the second one", "第二个"). Not a letter that ends a
+    word ("give 方案" is not "E 方案"), nor a lower-case article ("a standing desk")."""
+    found = []
+    for match in _LABEL_REF_RE.finditer(text):
+        before = text[match.start() - 1] if match.start() else " "
+        if before.isascii() and before.isalpha():
+            continue
+        if match.group("bare") and not match.group("bare").isupper():
+            continue
+        found.append(match.group().strip())
+    return found
+
+
+def label_mentions(text: str) -> list[str]:
+    """The option labels a text names ("方案A", "option 2"): references that are names, so
+    not places ("the second one" points at an option without naming it)."""
+    return [reference for reference in label_references(text) if not is_ordinal_reference(reference)]
+
+
+def is_ordinal_reference(text: str) -> bool:
+    """Does the text point at an option by its place ("the second one", "第二个")?"""
+    return any(match.group("ord_zh") or match.group("ord_en") for match in _LABEL_REF_RE.finditer(text))
+
+
 def is_deictic(reference: str | None) -> bool:
     """"这个", "that one", "your idea": words that point rather than name."""
     return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
@@ -205,44 +231,6 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
             if score > best_score:
                 best, best_score = proposal, score
     return best if best_score >= minimum else None
-
-
-_PHRASE_TOKEN_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9+#.'\-]{{0,30}}|[{CJK_CHAR}]")
-_MIN_PHRASE_CHARS = 2
-
-
-def shared_phrase(text: str, others: Sequence[str]) -> str | None:
-    """The longest run of words (CJK characters count as words) that the user's turn shares
-    with an earlier turn, ignoring runs made only of function words.
-
-    Users name what they reject by (part of) the name it was given: "sheet vinyl is what's
-    peeling" after "… 2) sheet vinyl …". Searched most recent turn first; the first turn with a
-    run of at least two characters wins.
-    """
-    mine = [m.group().lower() for m in _PHRASE_TOKEN_RE.finditer(text)]
-    if not mine:
-        return None
-    for other in others:
-        theirs = [m.group().lower() for m in _PHRASE_TOKEN_RE.finditer(other)]
-        # Longest common run, measured in weight (a Latin word ~ 2.5 CJK characters).
-        best: tuple[float, int, int] = (0.0, 0, 0)
-        previous = [(0, 0.0)] * (len(theirs) + 1)
-        for i in range(1, len(mine) + 1):
-            current = [(0, 0.0)] * (len(theirs) + 1)
-            for j in range(1, len(theirs) + 1):
-                if mine[i - 1] == theirs[j - 1]:
-                    length, weight = previous[j - 1]
-                    current[j] = (length + 1, weight + _weight((mine[i - 1],)))
-                    if current[j][1] > best[0]:
-                        best = (current[j][1], current[j][0], i)
-            previous = current
-        _, length, end = best
-        run = mine[end - length : end]
-        content = [token for token in run if token not in _STOP_KEYS and (len(token) > 2 or not token.isascii())]
-        phrase = "".join(t if not t.isascii() else f" {t} " for t in run).strip().replace("  ", " ")
-        if content and len(phrase) >= _MIN_PHRASE_CHARS and phrase not in _STOP_KEYS:
-            return phrase
-    return None
 
 
 def _ordinal(key: str) -> int | None:

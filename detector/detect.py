@@ -12,17 +12,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import (
-    Proposal,
-    best_overlap,
-    extract_proposals,
-    is_deictic,
-    names_label,
-    resolve_reference,
-    shared_phrase,
-)
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
+from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
 
 if TYPE_CHECKING:
@@ -30,8 +22,6 @@ if TYPE_CHECKING:
 
 # A label fires in rules mode when the noisy-or of its cue weights reaches this.
 RULES_THRESHOLD = 0.5
-# How many turns back the detector looks for the alternatives a reference may point at.
-CONTEXT_TURNS = 12
 
 
 class Mode(str, Enum):
@@ -115,7 +105,7 @@ class Detector:
             )
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
-        target = _resolve_target(spans.get("target"), normalized, context, replacement) if label.is_positive else None
+        target = resolve(query_for(normalized, label, match), context) if label.is_positive else None
         return Detection(
             label=label,
             confidence=round(confidence, 4),
@@ -127,57 +117,6 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
-
-
-def recent_proposals(context: Sequence[Turn]) -> list[tuple[Proposal, ...]]:
-    """Proposals per turn, most recent turn first, over the last CONTEXT_TURNS turns."""
-    found = []
-    for turn in reversed(context[-CONTEXT_TURNS:]):
-        if turn.role in ("assistant", "user") and turn.text:
-            proposals = extract_proposals(normalize(turn.text))
-            if proposals:
-                found.append(proposals)
-    return found
-
-
-def _resolve_target(
-    raw: str | None, text: str, context: Sequence[Turn], replacement: str | None = None
-) -> str | None:
-    """Turn the captured span, or the user's words, into the alternative they denote.
-
-    Order (DESIGN §5): an explicit label (方案A, option 2, 第二个) in the most recent turn that
-    has it; then the proposal, most recent first, whose name the user's words overlap most;
-    then the longest phrase that the captured span (or, without one, the turn) shares with a
-    recent assistant turn; then the captured span as said; then, for a bare "这个" or no span,
-    the most recent proposal. What a PIVOT switches to is never its target: the replacement's
-    words are taken out of the turn, and a proposal that is the replacement is passed over.
-    """
-    proposals_by_turn = recent_proposals(context)
-    if replacement:
-        text = text.replace(replacement, " ")
-        proposals_by_turn = [
-            kept
-            for proposals in proposals_by_turn
-            if (kept := tuple(p for p in proposals if best_overlap(replacement, (p,), minimum=0.5) is None))
-        ]
-    for proposals in proposals_by_turn:
-        by_label = resolve_reference(None, text, proposals) if names_label(text) else None
-        if by_label is not None:
-            return by_label.display
-    for proposals in proposals_by_turn:
-        overlapping = best_overlap(raw if raw and not is_deictic(raw) else text, proposals)
-        if overlapping is not None:
-            return overlapping.name
-    earlier = [normalize(t.text) for t in reversed(context[-CONTEXT_TURNS:]) if t.role == "assistant" and t.text]
-    phrase = shared_phrase(raw if raw and not is_deictic(raw) else text, earlier)
-    if phrase is not None:
-        return phrase
-    if raw and not is_deictic(raw):
-        return raw
-    if proposals_by_turn:
-        recommended = [p for p in proposals_by_turn[0] if p.recommended]
-        return (recommended[-1] if recommended else proposals_by_turn[0][0]).name
-    return None
 
 
 def _empty_detection(language: str) -> Detection:

@@ -22,11 +22,12 @@ from typing import IO, Any
 
 from detector.classifier import LABELS, model_label
 from detector.cues.engine import CueMatch
-from detector.detect import CONTEXT_TURNS, Detector, Mode, rules_label, rules_scores
+from detector.detect import Detector, Mode, rules_label, rules_scores
 from detector.errors import PivotError
 from detector.formats import BadRecord, FormatName, Record
 from detector.schema import Detection, Label, Turn
 from detector.scan import conversation_id, iter_records
+from detector.targets import CONTEXT_TURNS
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,441 @@
+"""What a REJECT, PIVOT or REOPEN is about: candidate targets, scored by a small linear model.
+
+A cue's captured group is often not the target: "absolutely not work for hire. I keep the
+copyright" captures "keep the"; "no more subscriptions" names a category while the target is the
+band the assistant just suggested; "back to adamw" reopens what was proposed four turns ago.
+So the target is chosen among candidates that come from three places:
+- the cue's own capture (what the user said next to the verdict);
+- the options proposed in recent turns (方案A：…, "1) …", "I'd suggest X");
+- the phrases the user's turn shares with a recent turn (users name what they reject by part
+  of the name it was given: "self hosted runners are a no" after "… bigger self-hosted runners").
+Each candidate gets a few features (where it comes from, how recent, whether the user names its
+label, where it sits in the turn, whether it is the PIVOT's replacement) and the highest score
+wins. The weights are learned from the gold targets of data/train.jsonl by
+`python -m training.target_ranker` and shipped as data (target_weights.json), so detection
+computes a dot product and never imports scikit-learn.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from detector.alternatives import (
+    Proposal,
+    content_keys,
+    extract_proposals,
+    is_deictic,
+    is_ordinal_reference,
+    label_mentions,
+    label_references,
+    names_label,
+    resolve_reference,
+)
+from detector.cues.engine import CueMatch
+from detector.paths import package_file
+from detector.schema import CueHit, Label, Turn
+from detector.text import CJK_CHAR, normalize
+
+# How many turns back a target may have been named.
+CONTEXT_TURNS = 12
+
+FEATURES = (
+    "bias",
+    "from_cue",
+    "from_proposal",
+    "from_shared",
+    "from_user",
+    "from_label",
+    "labelled_option",
+    "named_by_label",
+    "user_overlap",
+    "cue_overlap",
+    "replacement_overlap",
+    "reason_overlap",
+    "recency",
+    "in_last_turn",
+    "in_context",
+    "by_user",
+    "recommended",
+    "first_option",
+    "position",
+    "before_cue",
+    "cue_closeness",
+    "clause_start",
+    "mentions",
+    "size",
+    "tokens",
+    "has_digit",
+    "turn_is_deictic",
+    "reopen_x_recency",
+    "reopen_x_by_user",
+    "reopen_x_position",
+    "deictic_x_recency",
+    "deictic_x_proposal",
+)
+
+# Latin words (no clitic: "hotel's" is "hotel"; "self-hosted" is two words, as in "self hosted")
+# and single CJK characters.
+_TOKEN_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9+#/.]{{0,30}}(?<![./])|[{CJK_CHAR}]")
+_FUNCTION_WORDS = frozenset(
+    "a an the to of in on for and or but is are was be it its this that these those we you i my our your "
+    "with at by from as so not no do don't just then too very more less much all any some one can will "
+    "would should could have has had go going get use using back again also like really "
+    "s re ll ve d m".split()
+    + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
+)
+# Words that end a noun phrase the user names: verdicts, switches and fillers ("X is out",
+# "no X", "别用X", "X不行"). Split points for the user's own phrases, never candidates.
+_BREAK_WORDS = frozenset(
+    "drop dropped scrap scrapped skip kill cut forget ditch nope nah yeah ok okay instead switch "
+    "move moving lets go let out done won don doesn isn aren can couldn shouldn wouldn didn t "
+    "never nothing idea thing stuff plan option approach route way sounds seems think".split()
+    + list("别换改用去走做算掉再先说过想让弄搞试看吧呗哦嗯啦行对错好")
+)
+# Chinese connectives and adverbs, which a character tokenizer cannot tell from content words.
+_CONNECTIVE_RE = re.compile(
+    "因为|所以|但是|不过|而且|然后|觉得|感觉|已经|完全|其实|回头|回到|重新|一下|这样|那样|可以|应该|可能|"
+    "现在|之前|之后|以后|直接|确实|根本|肯定|真的|还得|打算|决定|考虑|看看|试试|不用|不要|不想|不去|不做|没用"
+)
+_EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
+_DIGIT_RE = re.compile(r"\d")
+# A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
+_CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
+_MAX_SHARED_TOKENS = 8
+_MAX_USER_TOKENS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One possible target and the features the ranker scores it by."""
+
+    text: str
+    features: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetQuery:
+    """What target resolution knows about the turn: its text, the cue capture and positions."""
+
+    text: str
+    label: Label
+    raw: str | None = None
+    replacement: str | None = None
+    cue_spans: tuple[tuple[int, int], ...] = ()
+    # The reason and revisit condition the cues found: words there are why, not what.
+    other_spans: tuple[str, ...] = ()
+    # The parts of fired cues outside their captured groups: the verdict ("is off the table",
+    # "回头再看看"), which splits the user's phrases and is never part of a target.
+    verdict_spans: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnView:
+    """What resolution reads of an earlier turn, computed once per distinct text."""
+
+    key: str
+    words: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
+    proposals: tuple[Proposal, ...]
+
+
+def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
+    """The query for a turn the detector labelled `label`, from the cue layer's spans."""
+    spans = match.spans
+    return TargetQuery(
+        text=text,
+        label=label,
+        raw=spans.get("target"),
+        replacement=spans.get("replacement") if label is Label.PIVOT else None,
+        cue_spans=tuple((hit.start, hit.end) for hit in match.fired),
+        other_spans=tuple(spans[name] for name in ("reason", "revisit_if") if spans.get(name)),
+        verdict_spans=tuple(part for hit in match.fired for part in _verdict_parts(hit)),
+    )
+
+
+def _verdict_parts(hit: CueHit) -> list[tuple[int, int]]:
+    """The hit's span minus where its captured groups sit in it."""
+    parts, cursor = [], hit.start
+    groups = sorted((index, index + len(value)) for value in hit.groups.values() if (index := hit.span.find(value)) >= 0)
+    for start, end in groups:
+        if hit.start + start > cursor:
+            parts.append((cursor, hit.start + start))
+        cursor = max(cursor, hit.start + end)
+    if cursor < hit.end:
+        parts.append((cursor, hit.end))
+    return parts
+
+
+class _Collector:
+    """Builds candidates, one per distinct normalised text, keeping the best-scoring origin."""
+
+    def __init__(self, query: TargetQuery, turns: list[tuple[int, str, _TurnView]]) -> None:
+        self.query = query
+        self.turns = turns
+        self.lowered = query.text.lower()
+        self.turn_keys = content_keys(query.text)
+        self.raw_keys = content_keys(query.raw) if query.raw else set()
+        self.replacement_keys = content_keys(query.replacement) if query.replacement else set()
+        self.other_keys = set().union(*(content_keys(span) for span in query.other_spans))
+        self.deictic = _is_deictic_turn(query.text, query.raw, query.replacement)
+        self.found: dict[str, Candidate] = {}
+
+    def add(self, surface: str, origin: str, distance: int, by_user: bool, extra: dict[str, float] | None = None) -> None:
+        name = _surface(surface)
+        if name is None or (origin == "user" and name.key in self.found):
+            return
+        keys = name.keys
+        index = self.lowered.find(name.text.lower())
+        position = _position(self.lowered, index, keys)
+        named_in = [d for d, _, view in self.turns if name.key in view.key]
+        if distance < 0:  # the user's own phrase: the nearest earlier turn that names it
+            distance = named_in[0] if named_in else CONTEXT_TURNS
+        recency = 1.0 / (1 + distance)
+        reopen = self.query.label is Label.REOPEN
+        features = {
+            "bias": 1.0,
+            f"from_{origin}": 1.0,
+            "user_overlap": _share(keys, self.turn_keys),
+            "cue_overlap": _share(keys, self.raw_keys),
+            "replacement_overlap": _share(keys, self.replacement_keys),
+            "reason_overlap": _share(keys, self.other_keys),
+            "recency": recency,
+            "in_last_turn": float(distance == 0),
+            "in_context": float(distance < CONTEXT_TURNS),
+            "by_user": float(by_user),
+            "position": position,
+            "before_cue": float(index >= 0 and any(index < start for start, _ in self.query.cue_spans[:1])),
+            "cue_closeness": _closeness(index, index + len(name.text), self.query.cue_spans),
+            "clause_start": float(index >= 0 and _CLAUSE_START_RE.search(self.lowered[max(index - 4, 0) : index]) is not None),
+            "mentions": min(len(named_in), 4) / 4,
+            "size": name.size,
+            "tokens": name.tokens,
+            "has_digit": name.has_digit,
+            "turn_is_deictic": float(self.deictic),
+            "reopen_x_recency": recency * reopen,
+            "reopen_x_by_user": float(by_user and reopen),
+            "reopen_x_position": position * reopen,
+            "deictic_x_recency": recency * self.deictic,
+            "deictic_x_proposal": float(self.deictic and origin == "proposal"),
+        } | (extra or {})
+        previous = self.found.get(name.key)
+        if previous is not None:
+            # One thing named in several places has the evidence of each (the most recent
+            # mention, every origin): merging keeps training independent of shipped weights.
+            features = {k: max(features.get(k, 0.0), previous.features.get(k, 0.0)) for k in features | previous.features}
+            self.found[name.key] = Candidate(previous.text, features)
+        else:
+            self.found[name.key] = Candidate(name.text, features)
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    """What a candidate's text says on its own, whatever turn it comes from."""
+
+    text: str
+    key: str
+    keys: frozenset[str]
+    size: float
+    tokens: float
+    has_digit: float
+
+
+@lru_cache(maxsize=4096)
+def _surface(surface: str) -> _Name | None:
+    """The candidate's text without edge punctuation, or None when it names nothing."""
+    text = surface.strip(_EDGE)
+    key = _key(text)
+    keys = frozenset(content_keys(text))
+    if not key or (not keys and not _is_short_name(text) and not names_label(text)):
+        return None
+    tokens = min(len(_TOKEN_RE.findall(text)), 10) / 10
+    return _Name(text, key, keys, math.log1p(len(key)), tokens, float(bool(_DIGIT_RE.search(text))))
+
+
+def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
+    """Every candidate target of a turn, with features; empty when nothing is to be found."""
+    recent = [t for t in context[-CONTEXT_TURNS:] if t.text]
+    turns = [(distance, t.role, _view(t.text)) for distance, t in enumerate(reversed(recent))]
+    collect = _Collector(query, turns)
+    text = query.text
+    if _names_something(query.raw):
+        collect.add(query.raw, "cue", -1, True)
+    references = " ".join(label_references(text))
+    mine = _tokens(text)
+    for distance, role, view in turns:
+        named = resolve_reference(None, references, view.proposals) if references and view.proposals else None
+        for index, proposal in enumerate(view.proposals):
+            labelled = proposal.label != proposal.name
+            extra = {
+                "labelled_option": float(labelled),
+                "named_by_label": float(proposal is named),
+                "recommended": float(proposal.recommended),
+                "first_option": float(index == 0),
+            }
+            collect.add(proposal.display if labelled else proposal.name, "proposal", distance, role == "user", extra)
+        for phrase in shared_runs(text, mine, view):
+            collect.add(phrase, "shared", distance, role == "user")
+    for mention in label_mentions(text):
+        collect.add(mention, "label", -1, True)
+    for phrase in user_phrases(text, query.replacement, query.verdict_spans):
+        collect.add(phrase, "user", -1, True)
+    return list(collect.found.values())
+
+
+def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
+    """The best-scoring candidate target, or None when there is none.
+
+    With no earlier turn there is nothing to resolve against, and the ranker, trained on turns
+    in conversations, would weigh the cue's capture against phrases it cannot check: the
+    capture, when it names something, is the target.
+    """
+    if not any(turn.text for turn in context) and _names_something(query.raw):
+        return query.raw
+    scored = candidates(query, context)
+    if not scored:
+        return None
+    return max(scored, key=lambda c: _score(c.features)).text
+
+
+def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:
+    """Maximal runs of the user's tokens whose every adjacent pair also occurs in the other
+    turn, as the user wrote them, without function words at their edges.
+
+    Adjacent pairs instead of a longest-common-substring table: one pass over each turn, so
+    the cost stays linear in the lengths of the two turns. `mine` is `_tokens(text)`.
+    """
+    if other.words.isdisjoint(token for token, _, _ in mine):
+        return []
+    runs: list[str] = []
+    start = 0
+    while start < len(mine):
+        if mine[start][0] not in other.words:
+            start += 1
+            continue
+        end = start + 1
+        while end < len(mine) and end - start < _MAX_SHARED_TOKENS and (mine[end - 1][0], mine[end][0]) in other.pairs:
+            end += 1
+        run = _trim_function_words(mine[start:end])
+        if run:
+            runs.append(text[run[0][1] : run[-1][2]])
+        start = end
+    return runs
+
+
+def user_phrases(
+    text: str, replacement: str | None = None, verdicts: Sequence[tuple[int, int]] = ()
+) -> list[str]:
+    """The user's own noun-like phrases: runs of tokens between punctuation, function words,
+    connectives and verdicts ("hotel's a no" → hotel; "CQRS+事件溯源那套太重" → CQRS+事件溯源),
+    minus the PIVOT's replacement. Blanking keeps every offset, so `verdicts` stay valid."""
+    if replacement:
+        text = text.replace(replacement, _blank(replacement))
+    for start, end in verdicts:
+        text = text[:start] + _blank(text[start:end]) + text[end:]
+    text = _CONNECTIVE_RE.sub(lambda m: _blank(m.group()), text)
+    phrases: list[str] = []
+    run: list[tuple[str, int, int]] = []
+    previous_end = 0
+    for token in _tokens(text) + [("", len(text) + 1, len(text) + 1)]:
+        word, start, _ = token
+        gap = text[previous_end:start]
+        breaks = (gap.strip() and not gap.strip() in "+&/") or word in _BREAK_WORDS or word in _FUNCTION_WORDS
+        if breaks or len(run) >= _MAX_USER_TOKENS:
+            kept = _trim_function_words(run)
+            if kept:
+                phrases.append(text[kept[0][1] : kept[-1][2]])
+            run = []
+        if word and word not in _BREAK_WORDS and word not in _FUNCTION_WORDS:
+            run.append(token)
+        previous_end = token[2]
+    return phrases
+
+
+def _blank(part: str) -> str:
+    """A break of the same length: a comma, then spaces."""
+    return ("," + " " * (len(part) - 1)) if part else ""
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group().lower(), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+@lru_cache(maxsize=4096)
+def _view(text: str) -> _TurnView:
+    normalized = normalize(text)
+    words = _TOKEN_RE.findall(normalized.lower())
+    return _TurnView(_key(normalized), frozenset(words), frozenset(zip(words, words[1:])), extract_proposals(normalized))
+
+
+def _trim_function_words(run: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    while run and run[0][0] in _FUNCTION_WORDS:
+        run = run[1:]
+    while run and run[-1][0] in _FUNCTION_WORDS:
+        run = run[:-1]
+    cjk = sum(1 for token, _, _ in run if not token.isascii())
+    latin = [token for token, _, _ in run if token.isascii()]
+    # One CJK character alone names nothing; one Latin word of two letters rarely does.
+    if cjk + len(latin) == 0 or (cjk == 1 and not latin) or (not cjk and len("".join(latin)) < 3):
+        return []
+    return run
+
+
+def _names_something(raw: str | None) -> bool:
+    """Is the cue's capture a name, not a pointer ("这个", "that one", "the second option")?"""
+    return raw is not None and not is_deictic(raw) and not is_ordinal_reference(raw)
+
+
+def _is_deictic_turn(text: str, raw: str | None, replacement: str | None) -> bool:
+    """Does the turn point ("这个不行", "drop that") rather than name what it rejects?"""
+    rest = text.replace(replacement, " ") if replacement else text
+    return (raw is not None and not _names_something(raw)) or not content_keys(rest)
+
+
+def _is_short_name(surface: str) -> bool:
+    """"A", "RN", "B2": labels and acronyms too short to have content keys, still names."""
+    return bool(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", surface))
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s\W_]+", "", text.lower())
+
+
+def _share(keys: frozenset[str], others: set[str]) -> float:
+    return len(keys & others) / len(keys) if keys else 0.0
+
+
+def _position(lowered: str, index: int, keys: set[str]) -> float:
+    """Where the candidate is mentioned in the turn, 0 (start) to 1; 1.0 when it is not."""
+    if not lowered:
+        return 1.0
+    if index < 0:
+        hits = [lowered.find(key) for key in keys if key in lowered]
+        index = min(hits) if hits else -1
+    return index / len(lowered) if index >= 0 else 1.0
+
+
+def _closeness(start: int, end: int, spans: Sequence[tuple[int, int]]) -> float:
+    """1 inside or touching a fired cue, falling off with the characters between; 0 if absent."""
+    if start < 0 or not spans:
+        return 0.0
+    gap = min(max(cue_start - end, start - cue_end, 0) for cue_start, cue_end in spans)
+    return 1.0 / (1.0 + gap / 8)
+
+
+def _score(features: dict[str, float]) -> float:
+    weights = target_weights()
+    return sum([weights[name] * value for name, value in features.items() if name in weights])
+
+
+@lru_cache(maxsize=1)
+def target_weights() -> dict[str, float]:
+    """The ranker's weights, learned by training/target_ranker.py and shipped with the package."""
+    path = package_file("target_weights.json")
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8"))["weights"])
+    except FileNotFoundError:
+        return {}

@@ -1,0 +1,64 @@
+"""Target resolution (detector/targets.py): candidates from the cue, the context and the
+user's own words, ranked by the shipped weights."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from detector.detect import Detector
+from detector.learn import same_thing
+from detector.paths import package_file
+from detector.schema import Label, Turn
+from detector.targets import FEATURES, TargetQuery, resolve, shared_runs, user_phrases, _view
+
+OPTIONS_ZH = Turn(role="assistant", text="方案A：Redis 缓存，部署简单。\n方案B：本地 LRU 缓存，零运维。")
+OPTIONS_EN = Turn(role="assistant", text="Three ways out:\n1. Shed load: disable non-critical features\n2. Switch to read-only mode\n3. Wait it out")
+SUGGESTION = Turn(role="assistant", text="For the build itself, I'd suggest React Native so you get iOS and Android from one codebase.")
+
+# fmt: off
+CASES = [
+    # (user turn, label, context, gold target)
+    ("方案A不行，运维扛不住", Label.REJECT, [OPTIONS_ZH], "方案A"),
+    ("这个不行", Label.REJECT, [SUGGESTION], "React Native"),
+    ("Redis 那套就别折腾了", Label.REJECT, [OPTIONS_ZH], "Redis"),
+    ("drop the first option", Label.REJECT, [OPTIONS_EN], "Shed load"),
+    ("self hosted runners are a no, security won't allow it",
+     Label.REJECT, [Turn(role="assistant", text="1) cache dependencies, 2) split tests, 3) move to bigger self-hosted runners")],
+     "self-hosted runners"),
+    ("回头再看看方案A", Label.REOPEN, [OPTIONS_ZH, Turn(role="user", text="A 不要了")], "方案A"),
+    ("Option 2 is off the table.", Label.REJECT, [], "Option 2"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize("text, label, context, gold", CASES)
+def test_resolve_finds_the_target(text: str, label: Label, context: list[Turn], gold: str) -> None:
+    detection = Detector("rules").engine.match(text)
+    from detector.targets import query_for
+
+    assert same_thing(resolve(query_for(text, label, detection), context), gold)
+
+
+def test_the_replacement_is_never_the_target() -> None:
+    query = TargetQuery(text="不用 Redis 了，改用本地 LRU 缓存", label=Label.PIVOT, replacement="本地 LRU 缓存")
+    target = resolve(query, [OPTIONS_ZH])
+    assert target is not None and "LRU" not in target
+
+
+def test_user_phrases_split_at_verdicts_and_connectives() -> None:
+    assert "hotel" in user_phrases("hotel's a no, feels like a conference")
+    assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
+
+
+def test_shared_runs_are_the_user_words_found_again() -> None:
+    text = "self hosted runners are a no"
+    from detector.targets import _tokens
+
+    assert shared_runs(text, _tokens(text), _view("3) move to bigger self-hosted runners")) == ["self hosted runners"]
+
+
+def test_shipped_weights_cover_every_feature() -> None:
+    weights = json.loads(package_file("target_weights.json").read_text(encoding="utf-8"))["weights"]
+    assert list(weights) == list(FEATURES)
