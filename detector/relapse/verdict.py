@@ -11,8 +11,8 @@ from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names, current_core, names_of
 from detector.relapse.rebuttal import reason_keys, rebuttal
 from detector.relapse.sentences import sentences_of
-from detector.relapse.stance import conceded_then_proposed, framed, start_of_segment
-from detector.relapse.stance_cues import DIRECTIVE_BEFORE_RE, PROPOSES_RE, SUGGESTS_RE
+from detector.relapse.stance import clause_of, conceded_then_proposed, framed, proposes, start_of_segment
+from detector.relapse.stance_cues import DIRECTIVE_BEFORE_RE, IMPERATIVE_CLAUSE_RE, SUGGESTS_RE
 from detector.schema import ConvergenceState, RelapseVerdict
 from detector.text import normalize
 
@@ -39,7 +39,7 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
         for sentence in sentences:
-            mention = _relapsing_mention(sentence, names, current) or rebuttal(sentence, reason, current)
+            mention = _relapsing_mention(sentence, names, current, reason) or rebuttal(sentence, reason, current)
             if mention is not None:
                 return RelapseVerdict(
                     verdict="RELAPSE",
@@ -53,26 +53,29 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     )
 
 
-def _relapsing_mention(sentence: str, names: Names, current: str) -> Mention | None:
+def _relapsing_mention(sentence: str, names: Names, current: str, reason: frozenset[str]) -> Mention | None:
     """The first mention in the sentence that puts the alternative forward, if any."""
     mentions = find_mentions(sentence, names)
     if not mentions:
         return None
     for mention in mentions[:_MAX_MENTIONS]:
-        if framed(_masked(sentence, mention), mention, current):
+        if framed(_masked(sentence, mention), mention, current, reason):
             continue
         # A name must come with something put forward, part of a description with an explicit
         # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
         start = start_of_segment(sentence, mention.start)
-        if SUGGESTS_RE.search(sentence, start) or (mention.strong and _put_forward(sentence, start, mention)):
+        if SUGGESTS_RE.search(sentence, start) or (mention.strong and _put_forward(sentence, start, mention, current)):
             return mention
     return mentions[0] if conceded_then_proposed(sentence, current) else None
 
 
-def _put_forward(sentence: str, start: int, mention: Mention) -> bool:
-    """Does the segment propose or praise, or does a verb right before the mention put it forward
-    ("Put AWS ElastiCache in front", "建一个 Notion 工作区")?"""
-    if PROPOSES_RE.search(sentence, start):
+def _put_forward(sentence: str, start: int, mention: Mention, current: str) -> bool:
+    """Does the segment propose or praise, does a verb right before the mention put it forward
+    ("Put AWS ElastiCache in front", "建一个 Notion 工作区"), or is the mention's clause an
+    instruction ("If writes explode, park the event log in DynamoDB")?"""
+    if proposes(sentence, mention, start, len(sentence), current):
+        return True
+    if IMPERATIVE_CLAUSE_RE.match(sentence, clause_of(sentence, mention)[0]):
         return True
     window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start]
     return DIRECTIVE_BEFORE_RE.search(window) is not None
