@@ -22,16 +22,19 @@ from detector.relapse.stance_cues import (
     CONCESSIVE_OPENER_RE,
     CONTRAST_RE,
     FRAMED_AFTER_RE,
+    HISTORY_RE,
     INNER_NEGATION_RE,
     LAST_WORD_RE,
     NEGATED_BEFORE_RE,
     NEGATING_WORD_RE,
     NEGATION_BEFORE_KEY_RE,
+    POINTS_BACK_RE,
     PROPOSES_RE,
     REASON_TURNED_RE,
     REBUTS_RE,
     REFERS_BACK_RE,
     RULED_OUT_RE,
+    SUGGESTS_RE,
     VERDICT_CLAUSE_RE,
 )
 
@@ -210,3 +213,18 @@ def names_current(text: str, current: str) -> bool:
         or (names.cased and names.cased.search(text))
         or any(t in lowered for name in names.cjk for t in name.triples)
     )
+
+
+# How far into a sentence a pointer back to the sentence before is looked for.
+_POINTER_WINDOW = 60
+
+
+def takes_up(sentence: str, current: str) -> bool:
+    """Does the sentence point back at what the sentence before named and put it forward ("Low-stakes
+    quizzes are fun. Maybe bring them back?"), without ruling it out or turning to the current
+    decision?"""
+    if POINTS_BACK_RE.search(sentence, 0, _POINTER_WINDOW) is None:
+        return False
+    if RULED_OUT_RE.search(sentence) or HISTORY_RE.search(sentence) or names_current(sentence, current):
+        return False
+    return bool(SUGGESTS_RE.search(sentence) or PROPOSES_RE.search(sentence))

@@ -138,7 +138,7 @@ PROPOSES_RE = re.compile(
     r"pays? off|just saying|have you (?:looked at|considered|thought about|tried)|join(?:ing)?|book(?:ing)?|"
     r"shipping|carve|swing by|fun|flexibility|handles?|solves?|fix|help|only \$\d+ more|pick a|open to|"
     r"takes? care of|lets? (?:you|us|all|every)|if (?:you|we|they|the team|the \w+ team) (?:want|need)s?|"
-    r"step (?:\d|one|two|three|four|five)|install|provision|deploy|set up|migrate|valuable|worthwhile|useful|"
+    r"step (?:\d|one|two|three|four|five)|install|provision|deploy|set up|migrat(?:e|ing)|one (?:thought|idea|option)|valuable|worthwhile|useful|"
     r"discount|compare (?:again|once more)|doubles?|boost|fastest|quickest|simplest|easiest|no problem|"
     r"personally|I (?:still )?(?:think|feel)|in my view|perfect|ideal|keep an eye on|beats?|isn't that|"
     r"not that (?:expensive|pricey|hard|bad)|let's|let us|standard choice|industry standard|go-to|easy to|"
@@ -151,7 +151,7 @@ PROPOSES_RE = re.compile(
 )
 # Explicit suggestion: what a mention by part of a description needs before it counts.
 SUGGESTS_RE = re.compile(
-    r"(?<!不)建议|(?<!不)推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
+    r"(?<!不)建议|(?<!不)推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|(?<!不)可以(?:接|引入|搭|起|装|配|买|报|找|请)|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
     r"值得|兜底|备选|备用|退路|保底|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
     r"更(?:好|合适|自在|方便|划算|省|快|稳|强|灵活|自由|热闹|舒服|便宜|高|有)|"
     r"\b(?:how about|what about|why not|consider|suggest|recommend|could|might|you may want|alternatively|"
@@ -167,7 +167,7 @@ SUGGESTS_RE = re.compile(
 # Arguing a rejection's reason away: "would solve the ops cost", "运维可以交给云厂商".
 REBUTS_RE = re.compile(
     r"解决|搞定|不是问题|不成问题|不用担心|无需担心|不必担心|不用操心|不再是|交给|省掉|省去|免去|免运维|不需要自己|"
-    r"\b(?:solve[sd]?|fix(?:es|ed)?|removes?|eliminates?|takes? care of|no longer|(?:isn't|is not|"
+    r"\b(?:solve[sd]?|fix(?:es|ed)?|removes?|eliminates?|takes? care of|no longer|(?:isn't|is not|wouldn't be|won't be|"
     r"not) (?:an issue|a problem)|"
     r"offload|goes away|mitigates?|burden off|off (?:your|our|their|the) (?:plate|hands|team|shoulders)|relieves?|"
     r"cuts? (?:down )?(?:most|much|all)?|reduces?|lowers?|shrinks?|absorbs?|handles? (?:the|that|all)|"
@@ -223,3 +223,9 @@ REASON_TURNED_RE = re.compile(
 )
 # A negation just before a repeated reason word ("not stressful", "不贵").
 NEGATION_BEFORE_KEY_RE = re.compile(r"(?:不|没|无|\b(?:not|no|never|hardly|n't)\b)\W{0,2}$", re.I)
+# A sentence that points back at what the one before named ("Maybe bring them back?", "可以再试试这个").
+# What a sentence that points back tells as history, not as a proposal ("It would have given …").
+HISTORY_RE = re.compile(r"\b(?:would have|would've|had|was|were|used to)\b|当时|当初|之前|原来|曾经", re.I)
+POINTS_BACK_RE = re.compile(r"\b(?:it|its|it's|them|they|that one|this one|there)\b|它|这个|那个|这种|那种|这样", re.I)
+# Just before a rebuttal word, what says it is only the option's purpose: "想解决", "designed to solve".
+PURPOSE_BEFORE_RE = re.compile(r"(?:想|要|为了|旨在|\b(?:meant|designed|built|trying|tries|aims?|supposed) to)\s?$", re.I)

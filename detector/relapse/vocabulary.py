@@ -126,7 +126,7 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
      "zoom class", "virtual class"),
     ("written exam", "final exam", "笔试", "闭卷", "期末考", "统考", "sit-down exam"),
     ("roll our own", "rolling our own", "roll your own", "homegrown", "home-grown", "homemade", "in-house", "write it ourselves",
-     "build it ourselves", "自研", "自己写", "自己开发", "自己实现"),
+     "build it ourselves", "write ourselves", "write our own", "build our own", "自研", "自己写", "自己开发", "自己实现"),
     ("event sourcing", "event-sourced", "event store", "eventstoredb", "事件溯源"),
     ("kdp", "kindle direct publishing", "self-publishing", "self-publish", "自出版", "自费出版"),
     ("monorepo", "mono-repo", "single repo", "one repo", "单仓", "大仓", "turborepo", "nx workspace", "lerna"),
@@ -275,6 +275,12 @@ ZH_INNER_VERB_RE = re.compile(f"安排|使用|采用|引入|搭建|部署|安装
 ZH_PLACE_RE = re.compile("^在|[上里中内外旁边]$")
 # One-character suffixes that only say what kind of thing a 3-character name is (版, 店, 卡).
 ZH_SUFFIXES = frozenset("版店卡馆团班端")
+# One-character endings that make a word into a scheme or a kind ("订阅制", "集中式", "轻量化").
+ZH_GENERIC_ENDINGS = frozenset("制式型化性类")
+# A product name with a dotted suffix ("Next.js", "Socket.IO"): replies drop the suffix.
+DOTTED_NAME_RE = re.compile(r"([A-Z][A-Za-z0-9]{1,20})\.(?:js|io|ai|net|app|dev|py)", re.I)
+# A model number next to a name ("RTX 4090", "iPhone 15"; "M2 Max" has none): two to five digits.
+MODEL_NUMBER_RE = re.compile(r"(?<![\w.,])\d{2,5}[A-Za-z]{0,2}(?![\w.,%])")
 # Light verbs in front of a CJK name ("办健身房年卡", "吃火锅"): the name is what follows.
 ZH_LEAD_RE = re.compile(
     r"^(?:单独|全部|直接|自建|自己|继续|把|先|再|也|都|还)?"
