@@ -60,7 +60,7 @@ class Names:
     anchors: re.Pattern[str] | None  # names, kin and label, matched on lower-cased text
     cased: re.Pattern[str] | None  # names that spell common words ("Go", "Swarm"): case must match
     cased_any: re.Pattern[str] | None  # the same, any case, for Chinese sentences
-    kinds: re.Pattern[str] | None  # category phrases ("a message broker"): weak mentions
+    kinds: re.Pattern[str] | None  # category phrases and sibling members ("a message broker", "Pulsar"): weak
     words: tuple[frozenset[str], ...]  # per descriptive part: Latin stems, half of which make a mention
     cjk: tuple[CjkName, ...]
 
@@ -137,7 +137,7 @@ def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
 
 def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
     """The patterns for what was read, with kin forms and category members as names and category
-    phrases as weak mentions, minus anything the current decision is too."""
+    phrases and sibling members as weak mentions, minus anything the current decision is too."""
     sources = tuple(reading.sources)
     names = frozenset(reading.anchors | {c.lower() for c in reading.cased})
     anchors = reading.anchors | kin_of(sources, names, reading.singles)

@@ -155,6 +155,7 @@ SUGGESTS_RE = re.compile(
     r"值得|兜底|备选|备用|退路|保底|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
     r"更(?:好|合适|自在|方便|划算|省|快|稳|强|灵活|自由|热闹|舒服|便宜|高|有)|"
     r"\b(?:how about|what about|why not|consider|suggest|recommend|could|might|you may want|alternatively|"
+    r"have you (?:considered|thought about|looked at|tried)|"
     r"also|"
     r"as well|worth|instead|if you want|is fine|would(?! have|n't)|'d (?:suggest|go|recommend|put|add)|"
     r"open to|"
