@@ -212,7 +212,7 @@ IMPERATIVE_CLAUSE_RE = re.compile(
     r"(?:add|use|try|put|ship|park|wrap|mirror|submit|offer|keep|run|host|deploy|launch|introduce|install|"
     r"schedule|spin up|set up|stand up|swap in|switch to|move|migrate|bring in|plug in|layer|route|pick|buy|get|"
     r"rent|book|hire|sign up|grab|throw|stick|pair|consider|evaluate|start|go with|opt for|invest in|allocate)\b"
-    rf"|\s{{0,2}}(?:[-*]\s|\d[.)、]\s?)?(?:直接|先|再|就|也)?(?:用|上|加|换|接|起|搭|买|租|报|装|配|订|办|养|投|签|试|请|找)"
+    r"|\s{0,2}(?:[-*]\s|\d[.)、]\s?)?(?:直接|先|再|就|也)?(?:用|上|加|换|接|起|搭|买|租|报|装|配|订|办|养|投|签|试|请|找)"
     r"(?:一个|个|一台|台|一家|家|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一些|些|点)",
     re.I,
 )
