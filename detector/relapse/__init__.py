@@ -9,16 +9,19 @@ each rejected alternative, and each mention is read for its *stance*.
    description; three characters in a row of a CJK name), its label ("方案A"), or a kin form
    (variants, managed or lite editions: "ElastiCache", "k3s"; data in `vocabulary.KIN_GROUPS`).
    Weak: part of a description ("tutoring" of "in-person tutoring center", "起诉" of "走法律途径起诉"),
-   a category ("a message broker" for Kafka), a pointer back ("回到之前那个方案", "the option we
-   dropped"). What the current decision shares with it ("缓存" when "本地 LRU 缓存" is current)
+   a category ("a message broker" for Kafka) or a sibling product ("Dagster" for Airflow), a pointer
+   back ("回到之前那个方案", "the option we dropped"). What the current decision shares with it ("缓存" when "本地 LRU 缓存" is current)
    names neither.
 2. Stance. A mention is framed when the words around it rule it out, tell its history, compare
-   against it, negate it, agree with the user's rejection, or give it as the reason for the current
-   decision (已否决 / 不上 K8s / unlike Redis / 对，那国债也不太合适 / Kyoto would have been
-   packed). An unframed mention relapses when its sentence puts something forward: a strong one
+   against it, negate it, agree with the user's rejection, restate why it was rejected, or give it
+   as the reason for the current decision (已否决 / 不上 K8s / unlike Redis / 对，那国债也不太合适 /
+   Kyoto would have been packed / hardwood would show scratches). An unframed mention relapses when its sentence puts something forward: a strong one
    with any proposal or praise (也可以 / would solve / the standard choice) or a verb right before
-   it that governs it ("create a Notion workspace", "直接去法院打官司"), a weak one only with
-   an explicit suggestion (建议 / 不妨 / worth); a name alone is as often logistics as a relapse.
+   it that governs it ("create a Notion workspace", "直接去法院打官司"), in an instruction ("park
+   the log in DynamoDB"), or said to make a problem go away; a weak one only with an explicit
+   suggestion (建议 / 不妨 / worth); a name alone is as often logistics as a relapse. Praise inside
+   a clause about the current decision proposes nothing else; a next sentence that points back and
+   proposes ("Maybe bring them back?") puts an unframed mention forward.
    "I know you ruled it out, but …" relapses when what follows the "but" proposes without going
    back to the current decision, and so does arguing the rejection's reason away ("a managed
    service would solve the ops cost").

@@ -26,12 +26,14 @@ def kin_of(sources: tuple[str, ...], names: frozenset[str], single_cores: set[st
 
 
 def categories_of(sources: tuple[str, ...], names: frozenset[str]) -> set[str]:
-    """The category phrases of every category one of whose members names the alternative."""
-    phrases: set[str] = set()
+    """The category phrases of every category one of whose members names the alternative, and the
+    other members ("Remix" for a rejected Next.js, "Dagster" for Airflow): a sibling product brings
+    the same kind of option back."""
+    forms: set[str] = set()
     for category, members in CATEGORIES:
         if any(member in names or _has_form(sources, member, set()) for member in members):
-            phrases.update(category)
-    return phrases
+            forms.update(category + members)
+    return forms
 
 
 def members_of(sources: tuple[str, ...], names: frozenset[str]) -> set[str]:

@@ -16,9 +16,11 @@ from detector.relapse.kin import categories_of, current_categories, kin_of, memb
 from detector.relapse.vocabulary import (
     CJK_RUN_RE,
     COMPOUND_HEADS,
+    DOTTED_NAME_RE,
     LABEL_RE,
     LATIN_TOKEN_RE,
     MIGRATION_FROM_RE,
+    MODEL_NUMBER_RE,
     MODIFIERS,
     NAME_END,
     PART_SPLIT_RE,
@@ -32,6 +34,7 @@ from detector.relapse.vocabulary import (
     ZH_INNER_VERB_RE,
     ZH_LEAD_RE,
     ZH_PLACE_RE,
+    ZH_GENERIC_ENDINGS,
     ZH_SUFFIXES,
 )
 from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
@@ -57,7 +60,7 @@ class Names:
     anchors: re.Pattern[str] | None  # names, kin and label, matched on lower-cased text
     cased: re.Pattern[str] | None  # names that spell common words ("Go", "Swarm"): case must match
     cased_any: re.Pattern[str] | None  # the same, any case, for Chinese sentences
-    kinds: re.Pattern[str] | None  # category phrases ("a message broker"): weak mentions
+    kinds: re.Pattern[str] | None  # category phrases and sibling members ("a message broker", "Pulsar"): weak
     words: tuple[frozenset[str], ...]  # per descriptive part: Latin stems, half of which make a mention
     cjk: tuple[CjkName, ...]
 
@@ -99,6 +102,9 @@ def _read_part(part: str, reading: _Reading) -> None:
     """One part of an alternative ("Redis 集中式缓存", "hiring movers"): its proper names, or the
     words of its description, and its CJK names."""
     proper = _proper_names(part, reading.shared, reading.anchors, reading.cased)
+    if proper:
+        # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
+        reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
     reading.sources += CJK_RUN_RE.findall(part)
     runs = _capital_runs(LATIN_TOKEN_RE.findall(part), has_cjk=bool(CJK_RUN_RE.search(part)))
     if not any(len(run) > 1 for run in runs):
@@ -131,7 +137,7 @@ def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
 
 def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
     """The patterns for what was read, with kin forms and category members as names and category
-    phrases as weak mentions, minus anything the current decision is too."""
+    phrases and sibling members as weak mentions, minus anything the current decision is too."""
     sources = tuple(reading.sources)
     names = frozenset(reading.anchors | {c.lower() for c in reading.cased})
     anchors = reading.anchors | kin_of(sources, names, reading.singles)
@@ -174,6 +180,9 @@ def _proper_names(part: str, shared: set[str], anchors: set[str], cased: set[str
             if word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
                 continue  # "App", "API": a kind of thing, capitalised
             (cased if word in STOP_WORDS else anchors).add(run[0] if word in STOP_WORDS else word)
+            stem = DOTTED_NAME_RE.fullmatch(run[0])
+            if stem and stem.group(1).lower() not in shared:
+                cased.add(stem.group(1))  # "Next.js" is "Next" in a reply, capitalised
             found = True
             continue
         anchors.add(" ".join(lowered))
@@ -282,7 +291,10 @@ def _cjk_name(core: str, shared: set[str]) -> CjkName | None:
     triples = frozenset(
         core[i : i + 3] for i in range(len(core) - 2) if {core[i : i + 2], core[i + 1 : i + 3]} <= pairs
     )
-    edges = frozenset({core[:2], core[-2:]}) & pairs
+    ends = {core[:2], core[-2:]}
+    if len(core) >= 4 and core[-1] in ZH_GENERIC_ENDINGS:
+        ends.add(core[-3:-1])  # "会员订阅制" ends in a word, "订阅", before its "-制"
+    edges = frozenset(ends) & pairs
     return CjkName(pairs, edges, head, triples if len(core) > 3 else frozenset())
 
 

@@ -11,8 +11,8 @@ from functools import lru_cache
 from detector.relapse.mentions import Mention
 from detector.relapse.stance import names_current, opening_clause_end
 from detector.relapse.stance_cues import REBUTS_RE, RULED_OUT_RE, SUGGESTS_RE
-from detector.relapse.vocabulary import CJK_RUN_RE, LATIN_TOKEN_RE, WEAK_BIGRAMS, ZH_FUNCTION_RE
-from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
+from detector.relapse.vocabulary import WEAK_BIGRAMS, ZH_FUNCTION_RE
+from detector.relapse.words import WEAK_STEMS, cjk_bigrams, key_matches, plain_words, stem_of
 from detector.text import normalize
 
 
@@ -22,7 +22,7 @@ def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | N
     if not reason or REBUTS_RE.search(sentence) is None or names_current(sentence, current):
         return None
     lowered = sentence.lower()
-    keys = [key for key in _key_matches(lowered) if key[2] in reason]
+    keys = [key for key in key_matches(lowered) if key[2] in reason]
     if not keys:
         return None
     start, end, _ = keys[0]
@@ -32,15 +32,6 @@ def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | N
     if not SUGGESTS_RE.search(sentence):
         return None
     return Mention(start, end, sentence[start:end], strong=False)
-
-
-def _key_matches(lowered: str) -> list[tuple[int, int, str]]:
-    """Latin words (stemmed) and CJK character pairs of a sentence, with offsets, as reason keys
-    are written."""
-    found = [(m.start(), m.end(), stem_of(m.group())) for m in LATIN_TOKEN_RE.finditer(lowered)]
-    for run in CJK_RUN_RE.finditer(lowered):
-        found += [(i, i + 2, lowered[i : i + 2]) for i in range(run.start(), run.end() - 1)]
-    return sorted(found)
 
 
 @lru_cache(maxsize=4096)

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from detector.relapse.mentions import Mention
 from detector.relapse.names import names_of
+from detector.relapse.words import key_matches
 from detector.relapse.stance_cues import (
     AGAINST_RE,
     AGREEMENT_RE,
@@ -21,19 +22,26 @@ from detector.relapse.stance_cues import (
     CONCESSIVE_OPENER_RE,
     CONTRAST_RE,
     FRAMED_AFTER_RE,
+    HISTORY_RE,
     INNER_NEGATION_RE,
     LAST_WORD_RE,
     NEGATED_BEFORE_RE,
     NEGATING_WORD_RE,
+    NEGATION_BEFORE_KEY_RE,
+    POINTS_BACK_RE,
     PROPOSES_RE,
+    REASON_TURNED_RE,
+    REBUTS_RE,
     REFERS_BACK_RE,
     RULED_OUT_RE,
+    SUGGESTS_RE,
     VERDICT_CLAUSE_RE,
 )
 
 
-def framed(sentence: str, mention: Mention, current: str) -> bool:
-    """Is the mention ruled out, history, compared against or negated where it stands?
+def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str] = frozenset()) -> bool:
+    """Is the mention ruled out, history, compared against, negated, or explained by the reason it
+    was rejected for ("hardwood would show scratches" when the dog scratches it)?
 
     Explicit verdicts (已否决, ruled out) reach over the whole contrast segment; negations and
     verdicts against the option only over their own clause, so "托管的不用操心" does not frame a
@@ -50,7 +58,7 @@ def framed(sentence: str, mention: Mention, current: str) -> bool:
     segment_end = end_of_segment(sentence, mention.end)
     if RULED_OUT_RE.search(sentence, segment_start, segment_end):
         return True
-    clause_start, clause_end = _clause(sentence, mention)
+    clause_start, clause_end = clause_of(sentence, mention)
     if AGAINST_RE.search(sentence, clause_start, clause_end):
         return True
     if _negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]):
@@ -61,6 +69,8 @@ def framed(sentence: str, mention: Mention, current: str) -> bool:
         return True
     if _leads_to_current(sentence, mention, segment_end, current):
         return True
+    if reason and _restates_reason(sentence, clause_start, clause_end, reason):
+        return not proposes(sentence, mention, segment_start, segment_end, current, modal=False)
     return _later_segment_returns(sentence, segment_end, current)
 
 
@@ -98,7 +108,7 @@ def end_of_segment(sentence: str, position: int) -> int:
     return ends[0] if ends else len(sentence)
 
 
-def _clause(sentence: str, mention: Mention) -> tuple[int, int]:
+def clause_of(sentence: str, mention: Mention) -> tuple[int, int]:
     """The comma clause around the mention, inside its contrast segment."""
     start = max(start_of_segment(sentence, mention.start), _last_clause_break(sentence, mention.start))
     match = CLAUSE_RE.search(sentence, mention.end)
@@ -133,6 +143,37 @@ def _leads_to_current(sentence: str, mention: Mention, segment_end: int, current
     """"X 容易卡住，所以选了无线吸尘器": the mention is a reason for the current decision."""
     causal = CAUSAL_RE.search(sentence, mention.end, segment_end)
     return causal is not None and names_current(sentence[causal.end() : segment_end], current)
+
+
+def _restates_reason(sentence: str, start: int, end: int, reason: frozenset[str]) -> bool:
+    """Does the mention's clause repeat why the option was rejected, without arguing it away?
+    "树莓派的缺货还没缓解" explains the rejection; "其实很快", "not stressful", "would solve the ops
+    cost" rebut it and are read as proposals."""
+    clause = sentence[start:end]
+    if REBUTS_RE.search(sentence) or REASON_TURNED_RE.search(clause):
+        return False
+    lowered = clause.lower()
+    for key_start, _, key in key_matches(lowered):
+        if key in reason and not NEGATION_BEFORE_KEY_RE.search(lowered[max(0, key_start - 8) : key_start]):
+            return True
+    return False
+
+
+def proposes(sentence: str, mention: Mention, start: int, end: int, current: str, modal: bool = True) -> bool:
+    """Does the text between `start` and `end` propose or praise, in the mention's own clause or in
+    a clause that does not name the current decision? "树莓派缺货，N100 是更稳妥的选择" praises the
+    current decision, not the option. Without `modal`, a bare "would" is a prediction ("hardwood
+    would show scratches"), not a proposal."""
+    for match in PROPOSES_RE.finditer(sentence, start, end):
+        if not modal and match.group().lower() in ("would", "'d"):
+            continue
+        clause_start = _last_clause_break(sentence, match.start())
+        clause_end_match = CLAUSE_RE.search(sentence, match.end())
+        clause_end = clause_end_match.start() if clause_end_match else len(sentence)
+        holds_mention = clause_start <= mention.start < clause_end
+        if holds_mention or not names_current(sentence[clause_start:clause_end], current):
+            return True
+    return False
 
 
 def _later_segment_returns(sentence: str, segment_end: int, current: str) -> bool:
@@ -172,3 +213,18 @@ def names_current(text: str, current: str) -> bool:
         or (names.cased and names.cased.search(text))
         or any(t in lowered for name in names.cjk for t in name.triples)
     )
+
+
+# How far into a sentence a pointer back to the sentence before is looked for.
+_POINTER_WINDOW = 60
+
+
+def takes_up(sentence: str, current: str) -> bool:
+    """Does the sentence point back at what the sentence before named and put it forward ("Low-stakes
+    quizzes are fun. Maybe bring them back?"), without ruling it out or turning to the current
+    decision?"""
+    if POINTS_BACK_RE.search(sentence, 0, _POINTER_WINDOW) is None:
+        return False
+    if RULED_OUT_RE.search(sentence) or HISTORY_RE.search(sentence) or names_current(sentence, current):
+        return False
+    return bool(SUGGESTS_RE.search(sentence) or PROPOSES_RE.search(sentence))

@@ -30,7 +30,7 @@ INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.I)
 RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
-    rf"用|上|考虑)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
+    rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前)?说(?:过)?(?:不|别)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
@@ -56,7 +56,7 @@ RULED_OUT_RE = re.compile(
 # A negation or comparison right before the mention: 不上 K8s / 比 Electron / the crunch of deep frying.
 NEGATED_BEFORE_RE = re.compile(
     r"(?:(?<![要是能会好行可])不(?!妨|错|如|过|少|但|仅|光|会|难)|没有?|别|无需|免得|而非|而不是|代替|取代|相比|"
-    rf"相较|比起|比|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了){HAN}{{0,5}}\s?$"
+    rf"相较|比起|比(?!如|方|较)|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了){HAN}{{0,6}}\s?$"
     r"|(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
@@ -73,7 +73,7 @@ NEGATING_WORD_RE = re.compile(
     r"issues? with|"
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
-    r"rip out|tear down|decommission|retire|clean up)\s$",
+    r"rip out|tear down|decommission|retire|clean up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
     re.I,
 )
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
@@ -126,6 +126,7 @@ PROPOSES_RE = re.compile(
     r"搭一个|搭一层|来一个|也行|也不错|不错|挺好|划算|性价比|省心|省事|办法|选择|备选|兜底|二期|下个迭代|以后再|后面再|躲不过|"
     r"还是得|最好用|可以看看|留作|体验|安排|不会贵|只贵|平稳|比较好|稳妥|(?<!不)方便|保住|想想|用起来|起一个|预留|会更|再配|其实|就够|"
     r"收益|搞定|能让|可以让|第[一二三四五六七八九十\d]步|下一步|装好|安装|部署|接入|迁到|迁移到|帮助|长期|最大|最快|最好|"
+    r"最(?:灵活|方便|省心|省事|简单|稳妥|合适|划算|实惠|便宜|自在|舒服|适合|直接)|更(?:稳妥|自在|舒服|便宜|实惠|简单|省心|可靠)|退路|保底|备用|plan ?b|"
     r"(?<!不)合适|改回|换回来|加一条|加一个|加个|做一个|做个|搞一个|同步做|顺手|会(?:低|高|快|好|省|少)|有意思|也很|再比较|再对比|优惠|效率|翻倍|没关系|无妨|"
     r"\b(?:could|might|may|would|'d|should|consider|suggest|recommend|how about|what about|why not|try|"
     r"alternatively|another option|an option|also|as well|too|by the way|btw|in parallel|meanwhile|"
@@ -137,34 +138,41 @@ PROPOSES_RE = re.compile(
     r"pays? off|just saying|have you (?:looked at|considered|thought about|tried)|join(?:ing)?|book(?:ing)?|"
     r"shipping|carve|swing by|fun|flexibility|handles?|solves?|fix|help|only \$\d+ more|pick a|open to|"
     r"takes? care of|lets? (?:you|us|all|every)|if (?:you|we|they|the team|the \w+ team) (?:want|need)s?|"
-    r"step (?:\d|one|two|three|four|five)|install|provision|deploy|set up|migrate|valuable|worthwhile|useful|"
+    r"step (?:\d|one|two|three|four|five)|install|provision|deploy|set up|migrat(?:e|ing)|one (?:thought|idea|option)|valuable|worthwhile|useful|"
     r"discount|compare (?:again|once more)|doubles?|boost|fastest|quickest|simplest|easiest|no problem|"
     r"personally|I (?:still )?(?:think|feel)|in my view|perfect|ideal|keep an eye on|beats?|isn't that|"
     r"not that (?:expensive|pricey|hard|bad)|let's|let us|standard choice|industry standard|go-to|easy to|"
-    r"effortless(?:ly)?|(?:is|are|would be) enough)\b|够用|足够|首选|标配|成熟",
+    r"effortless(?:ly)?|(?:is|are|would be) enough|nicer|cleaner|simpler|smoother|"
+    r"more (?:flexible|robust|reliable|scalable|natural|mature|convenient|powerful)|natural (?:move|choice|fit|next step)|"
+    r"middle ground|sweet spot|fallback|plan b|backup (?:option|plan)|safety net|maybe|perhaps|"
+    r"I'd (?:start|go|use|pick|keep|add|put|move|reach|lean)|worth a (?:look|try|shot)|check out|look at|"
+    r"give (?:it|them|\w{1,12}) a (?:try|shot|go)|bring (?:it|them|that|those) back)\b|够用|足够|首选|标配|成熟",
     re.I,
 )
 # Explicit suggestion: what a mention by part of a description needs before it counts.
 SUGGESTS_RE = re.compile(
-    r"(?<!不)建议|(?<!不)推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
-    r"值得|兜底|备选|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
+    r"(?<!不)建议|(?<!不)推荐|不妨|可以考虑|也可以|还可以|可以再|可以试|可以换|可以用|可以加|可以上|(?<!不)可以(?:接|引入|搭|起|装|配|买|报|找|请)|未尝不可|倒是可以|要不|何不|不如|或者|顺便|顺带|顺路|另外|也行|也不错|"
+    r"值得|兜底|备选|备用|退路|保底|会更|其实|改回|换回|没问题|不迟|迟早|早晚|躲不过|"
     r"更(?:好|合适|自在|方便|划算|省|快|稳|强|灵活|自由|热闹|舒服|便宜|高|有)|"
     r"\b(?:how about|what about|why not|consider|suggest|recommend|could|might|you may want|alternatively|"
+    r"have you (?:considered|thought about|looked at|tried)|"
     r"also|"
     r"as well|worth|instead|if you want|is fine|would(?! have|n't)|'d (?:suggest|go|recommend|put|add)|"
     r"open to|"
     r"better|in parallel|switch(?:ing)? to|move (?:it|them|this|that) to|go(?:ing)? back to|moving to|valuable|useful|worthwhile|helpful|"
     r"pays? off|good (?:fit|choice|option|idea|move)|hard to avoid|inevitable|sooner or later|eventually|"
-    r"is an option|"
+    r"is an option|fallback|plan b|backup (?:option|plan)|safety net|worth a (?:look|try|shot)|check out|"
     r"no problem)\b",
     re.I,
 )
 # Arguing a rejection's reason away: "would solve the ops cost", "运维可以交给云厂商".
 REBUTS_RE = re.compile(
     r"解决|搞定|不是问题|不成问题|不用担心|无需担心|不必担心|不用操心|不再是|交给|省掉|省去|免去|免运维|不需要自己|"
-    r"\b(?:solve[sd]?|fix(?:es|ed)?|removes?|eliminates?|takes? care of|no longer|(?:isn't|is not|"
+    r"\b(?:solve[sd]?|fix(?:es|ed)?|removes?|eliminates?|takes? care of|no longer|(?:isn't|is not|wouldn't be|won't be|"
     r"not) (?:an issue|a problem)|"
-    r"offload|goes away|mitigates?)\b",
+    r"offload|goes away|mitigates?|burden off|off (?:your|our|their|the) (?:plate|hands|team|shoulders)|relieves?|"
+    r"cuts? (?:down )?(?:most|much|all)?|reduces?|lowers?|shrinks?|absorbs?|handles? (?:the|that|all)|"
+    r"makes? (?:it|that|this) (?:easy|trivial|painless|cheap|cheaper|simple))\b|降低|减少|减轻|省下|抵消|抵回来",
     re.I,
 )
 # "I know you ruled it out, but …": a concession whose "but" proposes brings the option back.
@@ -192,7 +200,33 @@ DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
     r"buy|get|grab|go with|bring in|switch to|move to)\s(?:a |an |the |some |your |our |another )?"
     r"(?:[\w'-]{1,20}\s)?$"
-    rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
+    rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$",
     re.I,
 )
+# A clause that opens with a bare verb is an instruction: a name inside it is being put forward
+# ("If write volume explodes, park the event log in DynamoDB", "- Ship a Swift app", "租一辆车自己开").
+# Matched at the clause's start (`match` at a position, no anchor).
+IMPERATIVE_CLAUSE_RE = re.compile(
+    r"\s{0,2}(?:[-*]\s|\d[.)]\s)?(?:then |just |also |simply |maybe |perhaps |please )?"
+    r"(?:add|use|try|put|ship|park|wrap|mirror|submit|offer|keep|run|host|deploy|launch|introduce|install|"
+    r"schedule|spin up|set up|stand up|swap in|switch to|move|migrate|bring in|plug in|layer|route|pick|buy|get|"
+    r"rent|book|hire|sign up|grab|throw|stick|pair|consider|evaluate|start|go with|opt for|invest in|allocate)\b"
+    r"|\s{0,2}(?:[-*]\s|\d[.)、]\s?)?(?:直接|先|再|就|也)?(?:用|上|加|换|接|起|搭|买|租|报|装|配|订|办|养|投|签|试|请|找)"
+    r"(?:一个|个|一台|台|一家|家|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一些|些|点)",
+    re.I,
+)
+# Words that turn a repeated rejection reason into an argument against it ("其实很快", "actually
+# cheap", "not stressful"): the reason is then rebutted, not restated.
+REASON_TURNED_RE = re.compile(
+    r"其实|实际上|反而|并不|未必|不一定|不再|\b(?:actually|honestly|in fact|no longer|not really|isn't really|anymore)\b",
+    re.I,
+)
+# A negation just before a repeated reason word ("not stressful", "不贵").
+NEGATION_BEFORE_KEY_RE = re.compile(r"(?:不|没|无|\b(?:not|no|never|hardly|n't)\b)\W{0,2}$", re.I)
+# A sentence that points back at what the one before named ("Maybe bring them back?", "可以再试试这个").
+# What a sentence that points back tells as history, not as a proposal ("It would have given …").
+HISTORY_RE = re.compile(r"\b(?:would have|would've|had|was|were|used to)\b|当时|当初|之前|原来|曾经", re.I)
+POINTS_BACK_RE = re.compile(r"\b(?:it|its|it's|them|they|that one|this one|there)\b|它|这个|那个|这种|那种|这样", re.I)
+# Just before a rebuttal word, what says it is only the option's purpose: "想解决", "designed to solve".
+PURPOSE_BEFORE_RE = re.compile(r"(?:想|要|为了|旨在|\b(?:meant|designed|built|trying|tries|aims?|supposed) to)\s?$", re.I)

@@ -33,5 +33,14 @@ def stem_of(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
+def key_matches(lowered: str) -> list[tuple[int, int, str]]:
+    """Latin words (stemmed) and CJK character pairs of a sentence, with offsets, as reason keys
+    are written."""
+    found = [(m.start(), m.end(), stem_of(m.group())) for m in LATIN_TOKEN_RE.finditer(lowered)]
+    for run in CJK_RUN_RE.finditer(lowered):
+        found += [(i, i + 2, lowered[i : i + 2]) for i in range(run.start(), run.end() - 1)]
+    return sorted(found)
+
+
 # Weak words compared by stem ("caching" is as generic as "cache").
 WEAK_STEMS = frozenset(stem_of(w) for w in WEAK_WORDS)
