@@ -22,7 +22,7 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 _LABELLED_RE = re.compile(
     r"(?:^|(?<=[\n;；。.\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
-    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)\s?[A-Za-z\d]{1,2}"
+    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
     r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
