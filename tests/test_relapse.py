@@ -225,3 +225,25 @@ def test_no_pattern_nests_a_repeat_inside_a_repeat() -> None:
     for name, pattern in patterns.items():
         if pattern is not None:
             assert not _repeats(list(_parser.parse(pattern.pattern, pattern.flags))), name
+
+
+def test_the_form_index_finds_exactly_the_forms_a_full_scan_finds() -> None:
+    """kin.py looks forms up through an index by one of their words; that must find every form
+    the plain test of each form finds, on the alternatives and decisions of the development cases."""
+    import json
+    from pathlib import Path
+
+    from detector.relapse.kin import _ALL_FORMS, _has_form, _present_forms
+
+    data = Path(__file__).resolve().parent.parent / "data"
+    texts = set()
+    for name in ("relapse_dev.jsonl", "relapse_dev2.jsonl", "relapse_dev3.jsonl"):
+        for line in (data / name).read_text(encoding="utf-8").splitlines():
+            case = json.loads(line)
+            texts.update(item["alternative"].lower() for item in case["rejected"])
+            texts.add(case["current_decision"].lower())
+    assert len(texts) > 500
+    for text in sorted(texts):
+        singles = frozenset(char for char in text if "\u4e00" <= char <= "\u9fff")
+        expected = {form for form in _ALL_FORMS if _has_form((text,), form, set(singles))}
+        assert _present_forms((text,), singles) == expected, text
