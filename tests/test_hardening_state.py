@@ -197,3 +197,27 @@ def test_the_file_is_left_as_it_was_after_a_failed_read(tmp_path: Path, healthy:
         ).fetchone() == ("{",)
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert os.path.getsize(path) >= before
+
+
+def test_an_unwritable_cache_folder_falls_back_and_an_unwritable_state_folder_says_what_to_do(tmp_path) -> None:
+    """A read-only home (a sandbox, a container) must not stop detection: caches only speed up
+    start-up. The state store is not a cache: its folder failing is a one-line error naming the
+    folder and the remedy, with exit status 2 (as every command-line error)."""
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("", encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(blocked), "TMPDIR": str(tmp_path / "tmp")}
+    (tmp_path / "tmp").mkdir()
+    detected = subprocess.run(
+        [*PIVOT, "detect", "--json", "I don't want redis, 不用 Redis 了"], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert detected.returncode == 0, detected.stderr
+    assert json.loads(detected.stdout)["label"] != "NONE"
+    assert any((tmp_path / "tmp").glob("pivot-detector-*/*.json"))  # the caches went to the fallback
+
+    env = {**os.environ, "XDG_STATE_HOME": str(blocked)}
+    hooked = subprocess.run(
+        [*PIVOT, "hook"], input=json.dumps({"conversation_id": "c", "turn": {"role": "user", "text": "ok"}}),
+        capture_output=True, text=True, cwd=ROOT, env=env,
+    )
+    assert hooked.returncode == 2 and "state folder" in hooked.stderr and "--store" in hooked.stderr
+    assert "Traceback" not in hooked.stderr
