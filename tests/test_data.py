@@ -40,3 +40,25 @@ def test_train_only_conversations_and_their_near_duplicates_go_to_train() -> Non
     assert {k: v for k, v in with_added.items() if k not in {"new-1", "new-2", leaked.id}} == {
         k: v for k, v in plain.items() if k != leaked.id
     }
+
+
+def test_cohen_kappa_on_known_cases() -> None:
+    from detector.schema import Label
+    from training.agreement import cohen_kappa
+
+    same = [Label.REJECT, Label.NONE, Label.PIVOT, Label.NONE]
+    assert cohen_kappa(same, same) == 1.0
+    # Observed 0.5; chance 0.5 (each side half REJECT, half NONE): no agreement beyond chance.
+    assert cohen_kappa([Label.REJECT, Label.REJECT, Label.NONE, Label.NONE], [Label.REJECT, Label.NONE, Label.REJECT, Label.NONE]) == 0.0
+
+
+def test_the_blind_second_pass_on_dev_matches_its_turns_and_agrees() -> None:
+    """data/agreement/dev_second_pass.jsonl labels dev turns that exist and have labels; the
+    agreement it shows is what the README quotes (re-labeling dev would change it)."""
+    from pathlib import Path
+
+    from training.agreement import agreement
+
+    data = Path(__file__).resolve().parent.parent / "data"
+    figures = agreement(data / "dev.jsonl", data / "agreement" / "dev_second_pass.jsonl")
+    assert figures["n"] == 328 and figures["cohen_kappa"] >= 0.9
