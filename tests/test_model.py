@@ -13,7 +13,8 @@ from detector.errors import ModelError
 from detector.learn import evaluate, load_labeled, train
 from detector.detect import Detector, Mode
 from detector.loading import default_model_path
-from detector.schema import Turn
+from detector.label_guide import NEGATIVES, POSITIVES, context_for
+from detector.schema import Label
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,31 +36,6 @@ def test_default_detector_is_hybrid_on_the_shipped_model() -> None:
     assert detection.label.value == "PIVOT"
 
 
-# DESIGN §2's own examples. A rejection needs a direction under discussion, so the positives are
-# judged as the tracker sees them: after an assistant turn that proposed options. The hard
-# negatives must stay NONE both there and on their own (`pivot detect "..."`).
-_OPTIONS = {
-    "en": [Turn(role="user", text="how should we structure the new backend?"),
-           Turn(role="assistant", text="Two options: 1) split into microservices now; 2) keep a modular monolith. "
-                                       "Redis could cache the catalog either way.")],
-    "zh": [Turn(role="user", text="新后端怎么拆比较好？"),
-           Turn(role="assistant", text="方案A：现在就拆成微服务；方案B：先做模块化单体，以后再拆。Kafka 也可以先不上。")],
-}
-# fmt: off
-LABEL_GUIDE_POSITIVES = [
-    ("这个方向不对", "REJECT"), ("上个方案作废", "REJECT"), ("算了，这条路别走了", "REJECT"),
-    ("drop the microservices idea", "REJECT"), ("scrap plan A, go with B", "PIVOT"),
-    ("actually, use Postgres instead", "PIVOT"),
-    ("改成另一个思路：用事件溯源", "PIVOT"),
-    ("回头再看看方案A", "REOPEN"), ("之前否掉的 Kafka 可以重新考虑", "REOPEN"), ("let's revisit the Redis idea", "REOPEN"),
-]
-LABEL_GUIDE_NEGATIVES = [
-    "这个数字不对", "that's wrong, the port is 8080", "不要用 tab 缩进", "要不要放弃A？", "what if we dropped Redis?",
-    "我不是说A不行", "my manager wants to scrap it, but I disagree", "先不讨论这个", "继续", "ok", "别用表格", "好，就按B来",
-]
-# fmt: on
-
-
 @pytest.fixture(scope="module")
 def shipped_detector():  # type: ignore[no-untyped-def]
     from detector.loading import build_detector
@@ -67,17 +43,16 @@ def shipped_detector():  # type: ignore[no-untyped-def]
     return build_detector()
 
 
-@pytest.mark.parametrize("text, label", LABEL_GUIDE_POSITIVES)
-def test_the_label_guide_positives_get_their_labels_after_a_proposal(shipped_detector, text: str, label: str) -> None:
-    context = _OPTIONS["zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"]
-    assert shipped_detector.detect(text, context).label.value == label
+@pytest.mark.parametrize("text, label", POSITIVES)
+def test_the_label_guide_positives_get_their_labels_after_a_proposal(shipped_detector, text: str, label: Label) -> None:
+    """DESIGN §2's examples (detector/label_guide.py) on the shipped model."""
+    assert shipped_detector.detect(text, context_for(text)).label is label
 
 
-@pytest.mark.parametrize("text", LABEL_GUIDE_NEGATIVES)
+@pytest.mark.parametrize("text", NEGATIVES)
 def test_the_label_guide_hard_negatives_stay_none(shipped_detector, text: str) -> None:
-    context = _OPTIONS["zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"]
-    assert shipped_detector.detect(text).label.value == "NONE"
-    assert shipped_detector.detect(text, context).label.value == "NONE"
+    assert shipped_detector.detect(text).label is Label.NONE
+    assert shipped_detector.detect(text, context_for(text)).label is Label.NONE
 
 
 def test_tampered_model_is_refused(tmp_path: Path) -> None:
