@@ -1,25 +1,30 @@
 """The verdict: does a reply put a currently rejected alternative forward again?
 
-Every sentence is searched for mentions of every rejected alternative; the first mention that is not
-framed and comes with something put forward (or a rebuttal of the rejection's reason, or a next
-sentence that points back at it and proposes) decides, and its sentence is the evidence.
+First the rules: every sentence is searched for mentions of every rejected alternative; the first
+mention that is not framed and comes with something put forward (or a rebuttal of the rejection's
+reason, or a next sentence that points back at it and proposes) decides, and its sentence is the
+evidence. When they find none, the learned scorer (`scorer`) reads the reply against each
+alternative; at or above its threshold the reply relapses, and the first sentence that puts
+something other than the current decision forward is the evidence.
 """
 
 from __future__ import annotations
 
+from detector.relapse.features import features_of, puts_forward_elsewhere
 from detector.relapse.names import current_core, names_of
 from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
+from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
-from detector.schema import ConvergenceState, RelapseVerdict
+from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize
 
 
 def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     """RELAPSE when a reply puts a currently rejected alternative forward again.
 
-    The first relapsing mention decides; its sentence is the evidence. Alternatives the user
-    reopened are no longer in `state.rejected`, so replies about them are OK.
+    The rules' first relapsing mention decides; without one, the learned scorer may. Alternatives
+    the user reopened are no longer in `state.rejected`, so replies about them are OK.
     """
     text = normalize(reply)
     if not text or not state.rejected:
@@ -40,6 +45,31 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
                 evidence=sentence.strip()[:300],
                 reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
             )
+    for rejection in state.rejected:
+        scored = _scored(sentences, rejection, current)
+        if scored is not None:
+            return scored
     return RelapseVerdict(
         verdict="OK", reason="no rejected alternative is put forward again (mentions frame them as ruled out)"
+    )
+
+
+def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
+    """RELAPSE when the learned scorer reaches its threshold for this alternative (the rules have
+    found nothing for any)."""
+    scorer = default_scorer()
+    reason = reason_keys(rejection.reason or "", current)
+    probability = scorer.probability(features_of(sentences, rejection.alternative, current, reason, rule_relapse=False))
+    if probability < scorer.threshold:
+        return None
+    evidence = next((s for s in sentences if puts_forward_elsewhere(s, current)), sentences[0])
+    return RelapseVerdict(
+        verdict="RELAPSE",
+        alternative=rejection.alternative,
+        rejected_at=rejection.rejected_at,
+        evidence=evidence.strip()[:300],
+        reason=(
+            f"puts something like {rejection.alternative!r} forward again (learned score {probability:.2f} "
+            f">= {scorer.threshold}), rejected at turn {rejection.rejected_at}"
+        ),
     )
