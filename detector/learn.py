@@ -29,7 +29,7 @@ from detector.formats import read_transcripts
 from detector.inference import CompiledModel
 from detector.label_guide import guide_cases
 from detector.pipeline import build_pipeline
-from detector.schema import POSITIVE_LABELS, Detection, Label, Transcript
+from detector.schema import POSITIVE_LABELS, ConvergenceState, Detection, Label, Transcript
 from detector.text import detect_language, normalize
 
 # On dev, C from 0.1 to 1.0 scored within 0.01 macro F1 of each other, with context and without.
@@ -356,20 +356,27 @@ def _headline(figures: dict[str, Any]) -> dict[str, Any]:
 # Relapse cases
 
 
-def evaluate_relapse(path: Path) -> dict[str, Any]:
-    """Accuracy, precision, recall and F1 (RELAPSE positive) of the relapse guard on labeled cases.
+@dataclass(frozen=True)
+class RelapseCase:
+    """A labeled relapse case, its state built: what the guard is checked on and trained from."""
 
-    Each case gives the rejected alternatives and the current decision; the state is built from
-    them and the reply is checked. A case with `"user_reopened": true` has its alternatives
-    reopened, not rejected. Extra fields are ignored.
-    """
+    id: str
+    lang: str
+    state: ConvergenceState
+    reply: str
+    relapse: bool
+
+
+def relapse_cases(path: Path) -> list[RelapseCase]:
+    """The cases of a relapse JSONL file, each with the state its rejected alternatives and current
+    decision make. A case with `"user_reopened": true` has its alternatives reopened, not rejected.
+    Extra fields are ignored; a malformed line is an InputError naming the file and line."""
     import json
 
-    from detector.relapse import check_reply
     from detector.render import default_revisit_if
-    from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
+    from detector.schema import CurrentDecision, RejectedAlternative
 
-    rows: list[tuple[str, bool, bool]] = []
+    cases: list[RelapseCase] = []
     for line_number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -391,13 +398,28 @@ def evaluate_relapse(path: Path) -> dict[str, Any]:
                     )
                     for i, item in enumerate(case["rejected"])
                 ]
-            gold = case["label"] == "RELAPSE"
-            predicted = check_reply(state, case["reply"]).verdict == "RELAPSE"
+            identifier, relapse = str(case.get("id", line_number)), case["label"] == "RELAPSE"
+            cases.append(RelapseCase(identifier, lang, state, str(case["reply"]), relapse))
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"{path}:{line_number}: not a relapse case ({type(exc).__name__}: {exc})") from None
-        rows.append((lang, gold, predicted))
-    if not rows:
+    if not cases:
         raise InputError(f"{path}: no cases")
+    return cases
+
+
+def evaluate_relapse(path: Path) -> dict[str, Any]:
+    """Accuracy, precision, recall and F1 (RELAPSE positive) of the relapse guard on labeled cases.
+
+    Each case gives the rejected alternatives and the current decision; the state is built from
+    them and the reply is checked. A case with `"user_reopened": true` has its alternatives
+    reopened, not rejected. Extra fields are ignored.
+    """
+    from detector.relapse import check_reply
+
+    rows: list[tuple[str, bool, bool]] = []
+    for case in relapse_cases(path):
+        predicted = check_reply(case.state, case.reply).verdict == "RELAPSE"
+        rows.append((case.lang, case.relapse, predicted))
 
     def figures(subset: list[tuple[str, bool, bool]]) -> dict[str, Any]:
         gold = [g for _, g, _ in subset]

@@ -26,10 +26,19 @@ each rejected alternative, and each mention is read for its *stance*.
    back to the current decision, and so does arguing the rejection's reason away ("a managed
    service would solve the ops cost").
 
-Precision comes first (a false alarm on a reply that names the option as rejected is the worst
-error): when a rule is unsure it leans to OK, and the lexicons are small, explicit data.
-Everything is stdlib `re` with literal alternations and bounded windows, an alternative's names
-are compiled once and cached: a check takes about 0.1 ms, the first one in a fresh process 2 ms.
+3. The learned scorer. The rules' gains came from vocabulary seen in each development set; on an
+   unseen set most misses named the option by a paraphrase or a sibling product, not a mention.
+   When the rules find nothing, a logistic regression over general features (is something other
+   than the current decision suggested, does it share words with the option, is a mention framed)
+   calls a relapse at probability 0.35 or more. Measured leave one set out with the lexicons of
+   the commit that added the held-out set, it lifts dev3 F1 from 0.704 to 0.853 and dev2 from
+   0.656 to 0.857, at precision 0.92 and 0.86.
+
+Precision comes first in the rules (a false alarm on a reply that names the option as rejected is
+the worst error): when a rule is unsure it leans to OK, and the lexicons are small, explicit data.
+The scorer trades some precision for recall. Everything is stdlib `re` with literal alternations
+and bounded windows, an alternative's names are compiled once and cached: a check takes about
+0.1 ms (0.3 ms when the scorer reads the reply too), the first one in a fresh process 2 ms.
 
 Modules, one job each:
 
@@ -42,7 +51,10 @@ Modules, one job each:
 - `sentences`: the reply cut into sentences, a checkpoint's "Rejected:" section left out.
 - `stance`: whether a mention is framed where it stands.
 - `rebuttal`: arguing the rejection's reason away, which brings the option back unnamed.
-- `verdict`: `check_reply`, the first relapsing mention decides.
+- `rules`: the hand-set decision, the first mention read as put forward.
+- `features`: general features of a reply against one alternative, for the learned scorer.
+- `scorer`: the learned scorer's weights (`scorer_weights.json`, from training/relapse_scorer.py).
+- `verdict`: `check_reply`: the rules' first relapsing mention decides; without one, the scorer may.
 """
 
 from detector.relapse.verdict import check_reply

@@ -23,20 +23,25 @@ class Mention:
     end: int
     text: str
     strong: bool = True
+    # How it names the alternative: "name" (a name, kin form, label or whole phrase), "kind" (a
+    # category or sibling product), "pointer" ("the option we dropped"), "part" (words of a
+    # description), "cjk" (characters of a CJK name), "reason" (the rejection's reason argued away).
+    # The learned scorer weighs them apart.
+    kind: str = "name"
 
 
 def find_mentions(sentence: str, names: Names) -> list[Mention]:
     """Where the sentence names the alternative: anchors first, then shared distinctive words."""
     lowered = sentence.lower()
-    found = _matches(names.anchors, lowered, strong=True)
+    found = _matches(names.anchors, lowered, strong=True, kind="name")
     if names.cased:
         # Inside Chinese text a Latin word is a name whatever its case ("用 compose 起依赖").
         text = lowered if CJK_RUN_RE.search(sentence) else sentence
         pattern = names.cased_any if text is lowered else names.cased
-        found += _matches(pattern, text, strong=True)
+        found += _matches(pattern, text, strong=True, kind="name")
     if names.kinds:
-        found += _matches(names.kinds, lowered, strong=False)
-    found += _matches(BACK_REFERENCE_RE, sentence, strong=False)
+        found += _matches(names.kinds, lowered, strong=False, kind="kind")
+    found += _matches(BACK_REFERENCE_RE, sentence, strong=False, kind="pointer")
     if names.words:
         found += _word_mentions(lowered, names.words)
     if names.cjk:
@@ -44,24 +49,26 @@ def find_mentions(sentence: str, names: Names) -> list[Mention]:
     return _merged(found)
 
 
-def _matches(pattern: re.Pattern[str] | None, text: str, strong: bool) -> list[Mention]:
-    """Every match of a names pattern, as mentions of the given strength."""
+def _matches(pattern: re.Pattern[str] | None, text: str, strong: bool, kind: str) -> list[Mention]:
+    """Every match of a names pattern, as mentions of the given strength and kind."""
     if pattern is None:
         return []
-    return [Mention(m.start(), m.end(), m.group(), strong) for m in pattern.finditer(text)]
+    return [Mention(m.start(), m.end(), m.group(), strong, kind) for m in pattern.finditer(text)]
 
 
 def _merged(mentions: list[Mention]) -> list[Mention]:
     """Overlapping or adjacent mentions become one, so "frying" inside "deep frying" is read with
-    "deep", and "存日志" after "MongoDB " with it."""
+    "deep", and "存日志" after "MongoDB " with it; the merged mention is as strong, and of the kind,
+    of its stronger part."""
     merged: list[Mention] = []
     for mention in sorted(mentions, key=lambda m: (m.start, -m.end)):
         if merged and mention.start <= merged[-1].end + 1:
             last = merged[-1]
+            kind = mention.kind if mention.strong and not last.strong else last.kind
             if mention.end > last.end:
-                merged[-1] = Mention(last.start, mention.end, last.text, last.strong or mention.strong)
+                merged[-1] = Mention(last.start, mention.end, last.text, last.strong or mention.strong, kind)
             elif mention.strong and not last.strong:
-                merged[-1] = Mention(last.start, last.end, last.text, True)
+                merged[-1] = Mention(last.start, last.end, last.text, True, kind)
             continue
         merged.append(mention)
     return merged
@@ -77,7 +84,7 @@ def _word_mentions(lowered: str, parts: tuple[frozenset[str], ...]) -> list[Ment
         covered = len({stem for _, _, stem in hits})
         if hits and covered * 2 >= len(words):
             start, end, _ = hits[0]
-            found.append(Mention(start, end, lowered[start:end], strong=covered == len(words)))
+            found.append(Mention(start, end, lowered[start:end], strong=covered == len(words), kind="part"))
     return found
 
 
@@ -108,12 +115,12 @@ def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:
         triple = next((t for t in name.triples if t in lowered), None)
         if triple is not None:
             position = lowered.find(triple)
-            found.append(Mention(position, position + 3, triple))
+            found.append(Mention(position, position + 3, triple, kind="cjk"))
             continue
         hits = sorted((lowered.find(pair), pair) for pair in name.pairs if pair in lowered)
         at_edge = any(pair in name.edges for _, pair in hits)
         if hits and (at_edge or len(hits) * 2 >= len(name.pairs) or len(hits) >= 2):
             position, pair = hits[0]
             strong = at_edge and len(hits) >= 2  # "每天 … 站会" of "全员每天站会"
-            found.append(Mention(position, position + len(pair), pair, strong=strong))
+            found.append(Mention(position, position + len(pair), pair, strong=strong, kind="cjk"))
     return found

@@ -31,7 +31,7 @@ def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | N
         return None
     if not SUGGESTS_RE.search(sentence):
         return None
-    return Mention(start, end, sentence[start:end], strong=False)
+    return Mention(start, end, sentence[start:end], strong=False, kind="reason")
 
 
 @lru_cache(maxsize=4096)

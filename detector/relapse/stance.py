@@ -61,7 +61,7 @@ def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str]
     clause_start, clause_end = clause_of(sentence, mention)
     if AGAINST_RE.search(sentence, clause_start, clause_end):
         return True
-    if _negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]):
+    if negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]):
         return True
     if FRAMED_AFTER_RE.search(sentence[mention.end : clause_end]):
         return True
@@ -69,7 +69,7 @@ def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str]
         return True
     if _leads_to_current(sentence, mention, segment_end, current):
         return True
-    if reason and _restates_reason(sentence, clause_start, clause_end, reason):
+    if reason and restates_reason(sentence, clause_start, clause_end, reason):
         return not proposes(sentence, mention, segment_start, segment_end, current, modal=False)
     return _later_segment_returns(sentence, segment_end, current)
 
@@ -124,7 +124,7 @@ def _last_clause_break(sentence: str, position: int) -> int:
     return start
 
 
-def _negated_before(window: str) -> bool:
+def negated_before(window: str) -> bool:
     """Does the text just before a mention negate it or compare against it ("不上", "unlike",
     "avoid paying a")? English negations may stand up to two words before the mention."""
     if NEGATED_BEFORE_RE.search(window):
@@ -145,7 +145,7 @@ def _leads_to_current(sentence: str, mention: Mention, segment_end: int, current
     return causal is not None and names_current(sentence[causal.end() : segment_end], current)
 
 
-def _restates_reason(sentence: str, start: int, end: int, reason: frozenset[str]) -> bool:
+def restates_reason(sentence: str, start: int, end: int, reason: frozenset[str]) -> bool:
     """Does the mention's clause repeat why the option was rejected, without arguing it away?
     "树莓派的缺货还没缓解" explains the rejection; "其实很快", "not stressful", "would solve the ops
     cost" rebut it and are read as proposals."""

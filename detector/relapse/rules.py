@@ -1,0 +1,104 @@
+"""The hand-set decision: the first mention of an alternative that the rules read as put forward.
+
+A mention relapses when it is not framed and comes with something put forward (or a rebuttal of the
+rejection's reason, or a next sentence that points back at it and proposes). `verdict` reads this
+first; the learned scorer (`scorer`) takes its answer as one of its features.
+"""
+
+from __future__ import annotations
+
+from detector.relapse.mentions import Mention, find_mentions
+from detector.relapse.names import Names
+from detector.relapse.rebuttal import rebuttal
+from detector.relapse.stance import (
+    clause_of,
+    conceded_then_proposed,
+    framed,
+    proposes,
+    start_of_segment,
+    takes_up,
+)
+from detector.relapse.stance_cues import DIRECTIVE_BEFORE_RE, IMPERATIVE_CLAUSE_RE, PURPOSE_BEFORE_RE, REBUTS_RE, SUGGESTS_RE
+
+# A reply names an option in at most this many places per sentence worth reading (the first
+# unframed one decides anyway).
+MAX_MENTIONS = 12
+# How far before a mention a verb that governs it is looked for ("create a Notion workspace").
+_DIRECTIVE_WINDOW = 32
+
+
+def relapsing_mention(
+    sentences: list[str], names: Names, current: str, reason: frozenset[str]
+) -> tuple[str, Mention] | None:
+    """The first sentence, with its mention, that the rules read as putting the alternative
+    forward; None when every mention is framed or nothing is put forward."""
+    left_open: Mention | None = None  # an unframed mention of the sentence before, put forward by none
+    for sentence in sentences:
+        mention, unframed = read_sentence(sentence, names, current, reason)
+        mention = mention or rebuttal(sentence, reason, current)
+        if mention is None and left_open is not None and takes_up(sentence, current):
+            mention = left_open  # "Quizzes on Kahoot are fun. Maybe bring them back?"
+        left_open = unframed
+        if mention is not None:
+            return sentence, mention
+    return None
+
+
+def read_sentence(
+    sentence: str, names: Names, current: str, reason: frozenset[str]
+) -> tuple[Mention | None, Mention | None]:
+    """The first mention in the sentence that puts the alternative forward, if any, and the first
+    unframed one (which the next sentence may still put forward by pointing back at it)."""
+    mentions = find_mentions(sentence, names)
+    if not mentions:
+        return None, None
+    unframed = None
+    for mention in mentions[:MAX_MENTIONS]:
+        if framed(masked(sentence, mention), mention, current, reason):
+            continue
+        unframed = unframed or mention
+        # A name must come with something put forward, part of a description with an explicit
+        # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
+        start = start_of_segment(sentence, mention.start)
+        if SUGGESTS_RE.search(sentence, start) or (mention.strong and put_forward(sentence, start, mention, current)):
+            return mention, unframed
+    return (mentions[0] if conceded_then_proposed(sentence, current) else None), unframed
+
+
+def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bool:
+    """Does the segment propose or praise, does a verb right before the mention put it forward
+    ("Put AWS ElastiCache in front", "建一个 Notion 工作区"), or is the mention's clause an
+    instruction ("If writes explode, park the event log in DynamoDB")?"""
+    if proposes(sentence, mention, start, len(sentence), current) or argues_away(sentence, mention.end):
+        return True
+    if instructs(sentence, mention):
+        return True
+    return directed(sentence, start, mention)
+
+
+def instructs(sentence: str, mention: Mention) -> bool:
+    """Does the mention's clause open with a bare verb ("park the event log in DynamoDB")?"""
+    return IMPERATIVE_CLAUSE_RE.match(sentence, clause_of(sentence, mention)[0]) is not None
+
+
+def directed(sentence: str, start: int, mention: Mention) -> bool:
+    """Does a verb right before the mention govern it ("create a Notion workspace")?"""
+    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start]
+    return DIRECTIVE_BEFORE_RE.search(window) is not None
+
+
+def argues_away(sentence: str, start: int) -> bool:
+    """Is the option said, after its mention, to make a problem go away ("OpenTofu …, so licensing
+    wouldn't be an issue")? Not when the problem is only what it was built for ("GraphQL 想解决的问题",
+    "what GraphQL was designed to solve")."""
+    for match in REBUTS_RE.finditer(sentence, start):
+        purpose = PURPOSE_BEFORE_RE.search(sentence[max(start, match.start() - 16) : match.start()])
+        if purpose is None and sentence[match.end() : match.end() + 1] != "的":
+            return True
+    return False
+
+
+def masked(sentence: str, mention: Mention) -> str:
+    """The sentence with the mention's own words blanked: "the option we dropped" points back, it
+    does not rule anything out."""
+    return sentence[: mention.start] + " " * (mention.end - mention.start) + sentence[mention.end :]
