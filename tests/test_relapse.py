@@ -238,7 +238,7 @@ def test_the_form_index_finds_exactly_the_forms_a_full_scan_finds() -> None:
 
     data = Path(__file__).resolve().parent.parent / "data"
     texts = set()
-    for name in ("relapse_dev.jsonl", "relapse_dev2.jsonl", "relapse_dev3.jsonl"):
+    for name in ("relapse_dev.jsonl", "relapse_dev2.jsonl", "relapse_dev3.jsonl", "relapse_dev4.jsonl"):
         for line in (data / name).read_text(encoding="utf-8").splitlines():
             case = json.loads(line)
             texts.update(item["alternative"].lower() for item in case["rejected"])

@@ -28,7 +28,7 @@ from pathlib import Path
 from detector.learn import relapse_cases
 from detector.relapse.features import FEATURES, reply_features
 
-DEV_SETS = (Path("data/relapse_dev.jsonl"), Path("data/relapse_dev2.jsonl"), Path("data/relapse_dev3.jsonl"))
+DEV_SETS = tuple(Path(f"data/relapse_dev{n}.jsonl") for n in ("", "2", "3", "4"))
 # L2 penalty per row (the bias is not penalised): strong enough that a feature seen in a handful of
 # training cases cannot carry a decision alone.
 L2 = 0.01
