@@ -246,8 +246,11 @@ class _Name:
 
 @lru_cache(maxsize=4096)
 def _surface(surface: str) -> _Name | None:
-    """The candidate's text without edge punctuation, or None when it names nothing."""
+    """The candidate's text without edge punctuation, or None when it names nothing. A closing
+    bracket that closes one inside stays: "方案A(Redis 集中式缓存)", not "方案A(Redis 集中式缓存"."""
     text = surface.strip(_EDGE)
+    if text.count("(") > text.count(")") and ")" in surface[surface.find(text) + len(text) :]:
+        text += ")"
     key = _key(text)
     keys = frozenset(content_keys(text))
     if not key or (not keys and not _is_short_name(text) and not names_label(text)):

@@ -62,3 +62,13 @@ def test_shared_runs_are_the_user_words_found_again() -> None:
 def test_shipped_weights_cover_every_feature() -> None:
     weights = json.loads(package_file("target_weights.json").read_text(encoding="utf-8"))["weights"]
     assert list(weights) == list(FEATURES)
+
+
+def test_a_labelled_option_keeps_its_closing_bracket() -> None:
+    """Edge punctuation is trimmed from candidates, but "方案A(Redis 缓存)" keeps the bracket that
+    closes the one inside it."""
+    from detector.targets import _surface
+
+    assert _surface("方案A(Redis 集中式缓存)").text == "方案A(Redis 集中式缓存)"
+    assert _surface("(Redis)。").text == "Redis"
+    assert _surface("Option 1(Celery with RabbitMQ).").text == "Option 1(Celery with RabbitMQ)"
