@@ -211,26 +211,31 @@ def _weight(keys: Iterable[str]) -> float:
 
 def content_keys(text: str) -> set[str]:
     """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
-    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外)."""
+    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外). A hyphenated word
+    counts by its parts: "the Postgres queue" names "a Postgres-backed queue"."""
     keys = set()
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
-        if key and key not in _STOP_KEYS:
-            keys.add(key)
+        parts = [part for part in key.split("-") if len(part) >= 3] if key and "-" in key else [key]
+        keys.update(part for part in parts if part and part not in _STOP_KEYS)
     return keys
 
 
 def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3) -> Proposal | None:
-    """The proposal whose name shares the largest part of its content keys with text."""
+    """Among the proposals that share at least `minimum` of their name's content keys with text,
+    the one that shares the most ("the Postgres queue" is "a Postgres-backed queue like
+    procrastinate", not "a managed queue", though "queue" is half of the latter's name); ties go
+    to the larger share, then to the earlier proposal."""
     wanted = content_keys(text)
-    best, best_score = None, 0.0
+    best, best_key = None, (0.0, 0.0)
     for proposal in proposals:
         have = content_keys(proposal.name) or content_keys(proposal.summary)
         if have:
-            score = _weight(wanted & have) / _weight(have)
-            if score > best_score:
-                best, best_score = proposal, score
-    return best if best_score >= minimum else None
+            shared = _weight(wanted & have)
+            key = (shared, shared / _weight(have))
+            if key[1] >= minimum and key > best_key:
+                best, best_key = proposal, key
+    return best
 
 
 def _ordinal(key: str) -> int | None:

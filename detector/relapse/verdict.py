@@ -59,7 +59,10 @@ def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) 
     found nothing for any)."""
     scorer = default_scorer()
     reason = reason_keys(rejection.reason or "", current)
-    probability = scorer.probability(features_of(sentences, rejection.alternative, current, reason, rule_relapse=False))
+    features = features_of(sentences, rejection.alternative, current, reason, rule_relapse=False)
+    if not _about(features):
+        return None
+    probability = scorer.probability(features)
     if probability < scorer.threshold:
         return None
     evidence = next((s for s in sentences if puts_forward_elsewhere(s, current)), sentences[0])
@@ -73,3 +76,16 @@ def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) 
             f">= {scorer.threshold}), rejected at turn {rejection.rejected_at}"
         ),
     )
+
+
+# Evidence that a reply is about the rejected option at all: a mention of it (by name, part, kin
+# or category), words it shares with it, or with the reason it was rejected.
+_LINKS = ("mentions", "soft_overlap", "reason_overlap")
+
+
+def _about(features: dict[str, float]) -> bool:
+    """Does the reply touch the rejected option? Without that, a reply that merely suggests
+    something else ("建议容量 10000 条" after the user chose the local cache) is not a relapse,
+    however much the scorer likes its suggestion: most real replies never name the rejected
+    option, and each would otherwise be a chance to cry wolf."""
+    return any(features.get(name, 0.0) > 0 for name in _LINKS)
