@@ -279,3 +279,23 @@ def test_the_shipped_weights_cover_every_feature() -> None:
 
     scorer = default_scorer()
     assert set(scorer.weights) == set(FEATURES) and 0 < scorer.threshold < 1
+
+
+# fmt: off
+@pytest.mark.parametrize("reply, current, expected", [
+    ("If traffic grows 10x, move to a GPU spot node.", "CPU inference with ONNX", 1.0),
+    ("如果以后 QPS 再翻倍，可以考虑加一个独立的内存键值服务。", "进程内 LRU 缓存", 1.0),
+    # The condition is in another sentence than the suggestion.
+    ("If traffic grows 10x, we will see it in the p95. A GPU spot node could help.", "CPU inference with ONNX", 0.0),
+    # The suggestion under the condition is the current decision itself.
+    ("If traffic grows 10x, the ONNX CPU inference could take a second replica.", "CPU inference with ONNX", 0.0),
+])
+# fmt: on
+def test_condition_forward_needs_the_condition_and_the_suggestion_in_one_sentence(
+    reply: str, current: str, expected: float
+) -> None:
+    from detector.relapse.features import features_of
+    from detector.relapse.sentences import sentences_of
+
+    found = features_of(sentences_of(reply), "a GPU inference instance", current, frozenset())
+    assert found["condition_forward"] == expected

@@ -72,7 +72,7 @@ REPLY_FEATURES = (
     "bias", "mentions", "unframed", "framed_share", "rule_relapse", "rebuttal", "takes_up", "conceded",
     "reply_length", "sentences", "current_named", "reason_overlap", "zh", "no_mention",
     "suggests_elsewhere", "proposes_elsewhere", "question_elsewhere", "new_name_suggested",
-    "soft_overlap", "soft_overlap_suggesting",
+    "soft_overlap", "soft_overlap_suggesting", "condition_forward",
 )  # fmt: skip
 FEATURES = REPLY_FEATURES + MENTION_FEATURES
 
@@ -110,6 +110,7 @@ def features_of(
             found["takes_up"] = 1.0
         left_open = sentence_unframed
     found.update(_elsewhere(sentences, current, soft_keys(alternative, current)))
+    found["condition_forward"] = float(any(_fallback(s, current) for s in sentences))
     if rule_relapse is None:
         rule_relapse = relapsing_mention(sentences, names, current, reason) is not None
     reply = "\n".join(sentences)
@@ -138,8 +139,7 @@ def _elsewhere(sentences: list[str], current: str, keys: frozenset[str]) -> dict
          "soft_overlap_suggesting"), 0.0)  # fmt: skip
     lowered_current = current.lower()
     for sentence in sentences:
-        lowered = sentence.lower()
-        overlap = sum(key in lowered for key in keys) / len(keys) if keys else 0.0
+        overlap = _share(sentence.lower(), keys)
         found["soft_overlap"] = max(found["soft_overlap"], overlap)
         flags = _forward_flags(sentence, current)
         if any(flags.values()):
@@ -148,6 +148,19 @@ def _elsewhere(sentences: list[str], current: str, keys: frozenset[str]) -> dict
         for name, value in flags.items():
             found[name] = max(found[name], float(value))
     return found
+
+
+def _fallback(sentence: str, current: str) -> bool:
+    """Does the sentence put something other than the current decision forward under a condition
+    ("If traffic grows 10x, move to a GPU spot node", "如果以后 QPS 再翻倍，可以考虑…")? A relapse by
+    paraphrase or sibling product often comes as such a fallback; a reply-wide condition flag cannot
+    tell whether the condition governs the suggestion or another sentence."""
+    return puts_forward_elsewhere(sentence, current) and _CONDITION_RE.search(sentence) is not None
+
+
+def _share(lowered: str, keys: frozenset[str]) -> float:
+    """The share of `keys` a lower-cased sentence contains."""
+    return sum(key in lowered for key in keys) / len(keys) if keys else 0.0
 
 
 def puts_forward_elsewhere(sentence: str, current: str) -> bool:
