@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from detector.learn import relapse_cases
-from detector.relapse.features import FEATURES, reply_features
+from detector.relapse.features import FEATURES, reply_features, touches_option
 
 DEV_SETS = tuple(Path(f"data/relapse_dev{n}.jsonl") for n in ("", "2", "3", "4"))
 # L2 penalty per row (the bias is not penalised): strong enough that a feature seen in a handful of
@@ -38,12 +38,14 @@ THRESHOLDS = tuple(round(0.05 * i, 2) for i in range(4, 19))
 
 @dataclass(frozen=True)
 class Row:
-    """One case: its features, gold label, language and the rules' answer."""
+    """One case: its features, gold label, language, the rules' answer, and whether the reply
+    touches a rejected option at all (the scorer is silent when it does not, as at run time)."""
 
     features: tuple[float, ...]
     relapse: bool
     lang: str
     rules: bool
+    touches: bool
 
 
 def rows_of(path: Path, columns: Sequence[str] = FEATURES) -> list[Row]:
@@ -55,7 +57,8 @@ def rows_of(path: Path, columns: Sequence[str] = FEATURES) -> list[Row]:
             continue
         merged = [max(f[name] for f in per_alternative) for name in columns]
         rule = any(f["rule_relapse"] for f in per_alternative)
-        rows.append(Row(tuple(merged), case.relapse, case.lang, rule))
+        touches = any(touches_option(f) for f in per_alternative)
+        rows.append(Row(tuple(merged), case.relapse, case.lang, rule, touches))
     return rows
 
 
@@ -104,7 +107,7 @@ def choose_threshold(scored: Sequence[tuple[Row, float]], combine: bool) -> floa
     F1), on out-of-fold scores; ties go to the higher threshold (precision comes first)."""
     best: tuple[bool, float, float] | None = None
     for t in THRESHOLDS:
-        predicted = [(combine and row.rules) or s >= t for row, s in scored]
+        predicted = [(combine and row.rules) or (row.touches and s >= t) for row, s in scored]
         f = figures([row.relapse for row, _ in scored], predicted)
         key = (f["p"] >= MIN_PRECISION, f["f1"], t)
         best = key if best is None or key >= best else best
@@ -135,7 +138,7 @@ def leave_one_set_out(sets: dict[str, list[Row]], columns: Sequence[str]) -> dic
         for mode in ("rules", "learned", "combined"):
             combine = mode == "combined"
             t = choose_threshold(inner, combine) if mode != "rules" else None
-            predicted = [row.rules if t is None else (combine and row.rules) or s >= t for row, s in scored]
+            predicted = [row.rules if t is None else (combine and row.rules) or (row.touches and s >= t) for row, s in scored]
             entry[mode] = _with_languages(scored, predicted) | ({"threshold": t} if t is not None else {})
         table[held] = entry
     return table
@@ -159,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     columns = [name for name in FEATURES if name not in args.without]
     full = {path.stem: rows_of(path) for path in args.data}
     index = [FEATURES.index(name) for name in columns]
-    sets = {name: [Row(tuple(r.features[i] for i in index), r.relapse, r.lang, r.rules) for r in rows] for name, rows in full.items()}
+    sets = {name: [Row(tuple(r.features[i] for i in index), r.relapse, r.lang, r.rules, r.touches) for r in rows] for name, rows in full.items()}
     table = leave_one_set_out(sets, columns)
     for held, entry in table.items():
         for mode, f in entry.items():

@@ -288,3 +288,17 @@ def reply_features(state: ConvergenceState, reply: str) -> list[dict[str, float]
         features_of(sentences, r.alternative, current, reason_keys(r.reason or "", current))
         for r in state.rejected
     ]
+
+
+# Evidence that a reply is about the rejected option at all: a mention of it (by name, part, kin
+# or category), words it shares with it, or with the reason it was rejected.
+_LINKS = ("mentions", "soft_overlap", "reason_overlap")
+
+
+def touches_option(features: dict[str, float]) -> bool:
+    """Does the reply touch the rejected option? Without that, a reply that merely suggests
+    something else ("建议容量 10000 条" after the user chose the local cache) is not the scorer's
+    relapse, however much it likes the suggestion: most real replies never name the rejected
+    option, and each would otherwise be a chance to cry wolf (on the dev and test conversations,
+    every one of a sample of such alarms was false)."""
+    return any(features.get(name, 0.0) > 0 for name in _LINKS)

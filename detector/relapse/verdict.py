@@ -10,7 +10,7 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
-from detector.relapse.features import features_of, puts_forward_elsewhere
+from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
 from detector.relapse.names import current_core, names_of
 from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
@@ -60,7 +60,7 @@ def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) 
     scorer = default_scorer()
     reason = reason_keys(rejection.reason or "", current)
     features = features_of(sentences, rejection.alternative, current, reason, rule_relapse=False)
-    if not _about(features):
+    if not touches_option(features):
         return None
     probability = scorer.probability(features)
     if probability < scorer.threshold:
@@ -77,15 +77,3 @@ def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) 
         ),
     )
 
-
-# Evidence that a reply is about the rejected option at all: a mention of it (by name, part, kin
-# or category), words it shares with it, or with the reason it was rejected.
-_LINKS = ("mentions", "soft_overlap", "reason_overlap")
-
-
-def _about(features: dict[str, float]) -> bool:
-    """Does the reply touch the rejected option? Without that, a reply that merely suggests
-    something else ("建议容量 10000 条" after the user chose the local cache) is not a relapse,
-    however much the scorer likes its suggestion: most real replies never name the rejected
-    option, and each would otherwise be a chance to cry wolf."""
-    return any(features.get(name, 0.0) > 0 for name in _LINKS)
