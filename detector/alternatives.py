@@ -113,7 +113,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
         proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
     for match in _SUGGESTION_RE.finditer(text):
-        summary = (match.group("summary") or match.group("summary_zh") or "").strip()
+        summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，")
         if summary and not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)

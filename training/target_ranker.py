@@ -28,10 +28,23 @@ _NOISE = re.compile(r"[\s\W_]+")
 L2 = 0.001
 
 
+# A candidate longer than this many times the gold target (plus a few characters for a label
+# such as "方案A(...)") names more than was rejected: the whole route "昆明 → 大理 → 丽江 → 香格里拉"
+# when the user rejected 香格里拉. Counting it as right taught the ranker to prefer whole proposals,
+# and the tracker then recorded the whole route as rejected.
+MAX_LENGTH_RATIO = 2.0
+LABEL_ALLOWANCE = 12
+
+
 def denotes(candidate: str, gold: str) -> bool:
-    """Same thing as the gold target, and not a fragment too small to name it on its own."""
+    """Same thing as the gold target: neither a fragment too small to name it on its own, nor a
+    span that says much more."""
     a, b = _NOISE.sub("", candidate.lower()), _NOISE.sub("", gold.lower())
-    return same_thing(candidate, gold) and (len(a) >= min(len(b), 4) or a == b)
+    return (
+        same_thing(candidate, gold)
+        and (len(a) >= min(len(b), 4) or a == b)
+        and len(a) <= MAX_LENGTH_RATIO * len(b) + LABEL_ALLOWANCE
+    )
 
 
 Group = tuple[list[list[float]], list[int]]
