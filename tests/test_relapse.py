@@ -299,3 +299,33 @@ def test_condition_forward_needs_the_condition_and_the_suggestion_in_one_sentenc
 
     found = features_of(sentences_of(reply), "a GPU inference instance", current, frozenset())
     assert found["condition_forward"] == expected
+
+
+def test_alarm_figures_count_judged_and_unjudged_alarms(tmp_path) -> None:
+    """training.relapse_alarms: judged verdicts among a scan's relapse records; alarms nobody
+    judged are counted apart, and records that are not relapses are ignored."""
+    from training.relapse_alarms import alarm_figures
+
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text(
+        "\n".join(
+            json.dumps({"conversation_id": c, "flagged_turn": t, "verdict": v})
+            for c, t, v in [("a", 3, "TRUE_RELAPSE"), ("a", 5, "FALSE_ALARM"), ("b", 1, "FALSE_ALARM"), ("b", 7, "UNCLEAR")]
+        ),
+        encoding="utf-8",
+    )
+    scan = tmp_path / "scan.jsonl"
+    scan.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {"type": "relapse", "conversation_id": "a", "turn": 3},
+                {"type": "relapse", "conversation_id": "a", "turn": 5},
+                {"type": "detection", "conversation_id": "b", "turn": 1},
+                {"type": "relapse", "conversation_id": "c", "turn": 2},
+            ]
+        ),
+        encoding="utf-8",
+    )
+    figures = alarm_figures(scan, judged)
+    assert figures == {"alarms": 3, "verdicts": {"TRUE_RELAPSE": 1, "FALSE_ALARM": 1, "UNJUDGED": 1}, "precision_of_judged": 0.5}
