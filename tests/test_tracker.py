@@ -157,3 +157,21 @@ def _rejected_state(lang: str, alternative: str, reason: str) -> ConvergenceStat
 # fmt: on
 def test_relapse_verdicts(lang: str, alternative: str, reply: str, verdict: str) -> None:
     assert check_reply(_rejected_state(lang, alternative, "x"), reply).verdict == verdict
+
+
+def test_a_reply_to_a_user_who_brought_a_rejected_option_back_is_no_relapse() -> None:
+    """The same reply relapses when the assistant raises Redis again unprompted, and answers the
+    user when the user's latest turn, after the rejection, named Redis again."""
+    reply = Turn(role="assistant", text="Redis 的话建议用云上托管版，运维成本会低很多。")
+
+    def run(question: str) -> str:
+        t = tracker()
+        t.observe_user("c", "缓存怎么做？")
+        t.observe_assistant("c", Turn(role="assistant", text="方案A：Redis 集中式缓存。方案B：本地 LRU 缓存。"))
+        t.observe_user("c", "A 不行，我们没人运维 Redis，换 B 吧")
+        t.observe_assistant("c", Turn(role="assistant", text="好的，用本地 LRU。"))
+        t.observe_user("c", question)
+        return t.observe_assistant("c", reply).verdict
+
+    assert run("LRU 容量设多少合适？") == "RELAPSE"
+    assert run("如果明年运维扩招，Redis 大概要多少钱？") == "OK"

@@ -11,7 +11,8 @@ something other than the current decision forward is the evidence.
 from __future__ import annotations
 
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
-from detector.relapse.names import current_core, names_of
+from detector.relapse.mentions import find_mentions
+from detector.relapse.names import Names, current_core, names_of
 from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
@@ -24,7 +25,8 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     """RELAPSE when a reply puts a currently rejected alternative forward again.
 
     The rules' first relapsing mention decides; without one, the learned scorer may. Alternatives
-    the user reopened are no longer in `state.rejected`, so replies about them are OK.
+    the user reopened are no longer in `state.rejected`, and one the user's latest turn names was
+    brought back by the user: replies about either are OK.
     """
     text = normalize(reply)
     if not text or not state.rejected:
@@ -32,7 +34,12 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         return RelapseVerdict(verdict="OK", reason=reason)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
-    for rejection in state.rejected:
+    asked = _last_user_turn(state)
+    live = [
+        r for r in state.rejected
+        if not (asked and state.turn > r.rejected_at and _named(asked, names_of(r.alternative, current)))
+    ]
+    for rejection in live:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
         found = relapsing_mention(sentences, names, current, reason)
@@ -45,13 +52,26 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
                 evidence=sentence.strip()[:300],
                 reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
             )
-    for rejection in state.rejected:
+    for rejection in live:
         scored = _scored(sentences, rejection, current)
         if scored is not None:
             return scored
     return RelapseVerdict(
         verdict="OK", reason="no rejected alternative is put forward again (mentions frame them as ruled out)"
     )
+
+
+def _last_user_turn(state: ConvergenceState) -> str:
+    """The user's latest words before this reply (normalised), or "" when none are kept."""
+    return next((normalize(turn.text) for turn in reversed(state.recent_turns) if turn.role == "user"), "")
+
+
+def _named(text: str, names: Names) -> bool:
+    """Does the user's turn name the alternative itself? In a turn after the one that rejected
+    it, the user brought it back ("is the slab back in play?"), and a reply about it answers them:
+    DESIGN's default revisit condition. Missing such a reopening was the commonest false alarm on
+    ordinary conversations."""
+    return any(mention.strong for sentence in sentences_of(text) for mention in find_mentions(sentence, names))
 
 
 def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
