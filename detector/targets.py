@@ -298,10 +298,21 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     """
     if not any(turn.text for turn in context) and _names_something(query.raw):
         return query.raw
-    scored = candidates(query, context)
+    scored = [c for c in candidates(query, context) if not _is_the_replacement(c.text, query.replacement)]
     if not scored:
         return None
     return max(scored, key=lambda c: _score(c.features)).text
+
+
+def _is_the_replacement(candidate: str, replacement: str | None) -> bool:
+    """A pivot leaves its target for its replacement, so a candidate that names the whole
+    replacement ("Loki", "方案B(Loki+Grafana)" in "ES 那条先不考虑了，上 Loki") cannot be what was
+    left. A candidate that shares only a word with it can ("starter from scratch" against "starter
+    from a friend")."""
+    if not replacement:
+        return False
+    mine, theirs = _key(candidate), _key(replacement)
+    return bool(mine and theirs) and theirs in mine
 
 
 def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:

@@ -72,3 +72,16 @@ def test_a_labelled_option_keeps_its_closing_bracket() -> None:
     assert _surface("方案A(Redis 集中式缓存)").text == "方案A(Redis 集中式缓存)"
     assert _surface("(Redis)。").text == "Redis"
     assert _surface("Option 1(Celery with RabbitMQ).").text == "Option 1(Celery with RabbitMQ)"
+
+
+def test_a_pivots_target_is_never_its_replacement() -> None:
+    """"上 Loki" names what replaces the rejected option: the target is the other option."""
+    from detector.loading import build_detector
+
+    context = [
+        Turn(role="user", text="日志方案？"),
+        Turn(role="assistant", text="方案A：ELK（Elasticsearch+Logstash+Kibana）。方案B：Loki+Grafana，轻量。"),
+    ]
+    detection = build_detector().detect("那ES那条先不考虑了，没人维护等于埋雷。上Loki", context)
+    assert detection.label is Label.PIVOT and detection.replacement == "Loki"
+    assert detection.target is not None and "loki" not in detection.target.lower()
