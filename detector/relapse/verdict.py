@@ -39,6 +39,8 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         r for r in state.rejected
         if not (asked and state.turn > r.rejected_at and _named(asked, names_of(r.alternative, current)))
     ]
+    if not live:
+        return RelapseVerdict(verdict="OK", reason="the user's latest turn brought the rejected option back")
     for rejection in live:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
