@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -63,7 +63,7 @@ class TokenizerRules:
             for text in specials
             if partial.prefix_search(text) or partial.suffix_search(text) or any(partial.infix_finditer(text))
         }
-        return cls(**{**partial.__dict__, "split_specials": split})
+        return replace(partial, split_specials=split)
 
     def tokens(self, chunk: str) -> list[str]:
         """spaCy's tokens (original case) of one whitespace-free chunk."""

@@ -11,7 +11,7 @@ import hashlib
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -149,11 +149,12 @@ def train(
     # Tuned on dev turns with their context and alone, like the regularisation above, from the
     # probabilities of the matrices already built (the runtime model gives the same numbers).
     dev_probabilities = np.vstack([_in_label_order(best_model, dev_matrix), _in_label_order(best_model, dev_alone_matrix)])
-    guide_x = [make_example(text, context, detector.engine.match(normalize(text))) for text, context, _ in guide_cases()]
-    guide: Scored = (_in_label_order(best_model, features.transform(guide_x)), guide_x, [label for *_, label in guide_cases()])
+    cases = guide_cases()
+    guide_x = [make_example(text, context, detector.engine.match(normalize(text))) for text, context, _ in cases]
+    guide: Scored = (_in_label_order(best_model, features.transform(guide_x)), guide_x, [label for *_, label in cases])
     thresholds = tune_thresholds(dev_probabilities, dev_x + dev_alone, dev_gold * 2, guide=guide)
     classifier.thresholds = thresholds
-    guide_misses = sum(p is not g for p, g in zip(_hybrid_predictor(guide[0], guide[1])(thresholds), guide[2]))
+    guide_misses = _miss_counter(guide)(thresholds)
     log(f"  thresholds: {thresholds.as_dict()}; label-guide examples missed: {guide_misses} of {len(guide_x)}")
     dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
 
@@ -213,13 +214,10 @@ def tune_thresholds(
     uncued equal to positive), so on dev the hybrid rule is never worse than the model alone.
     """
     dev_predict = _hybrid_predictor(probabilities, examples)
-    guide_predict = _hybrid_predictor(guide[0], guide[1]) if guide is not None else None
+    guide_misses = _miss_counter(guide) if guide is not None else lambda thresholds: 0
 
     def scored(thresholds: FusionThresholds) -> tuple[dict[str, Any], int, FusionThresholds]:
-        misses = 0
-        if guide_predict is not None and guide is not None:
-            misses = sum(p is not g for p, g in zip(guide_predict(thresholds), guide[2]))
-        return label_metrics(gold, dev_predict(thresholds)), misses, thresholds
+        return label_metrics(gold, dev_predict(thresholds)), guide_misses(thresholds), thresholds
 
     positive = max(POSITIVE_GRID, key=lambda t: _limit_key(label_metrics(gold, [model_label(row, t) for row in probabilities])))
     # The rule's meaning is kept by construction: a cue lowers the bar, silence raises it
@@ -255,6 +253,12 @@ def _pick(settings: Iterable[tuple[dict[str, Any], int, FusionThresholds]]) -> F
     best = max(key for key, _, _ in evaluated)[0]
     close = [item for item in evaluated if item[0][0] >= best - GUIDE_TOLERANCE and (item[0][0] >= 0) == (best >= 0)]
     return max(reversed(close), key=lambda item: (-item[1], item[0]))[2]
+
+
+def _miss_counter(scored: Scored) -> Callable[[FusionThresholds], int]:
+    """How many of these scored examples a setting labels wrong."""
+    predict = _hybrid_predictor(scored[0], scored[1])
+    return lambda thresholds: sum(p is not g for p, g in zip(predict(thresholds), scored[2]))
 
 
 def _hybrid_predictor(probabilities: np.ndarray, examples: Sequence[TurnExample]):  # type: ignore[no-untyped-def]

@@ -34,7 +34,7 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         return RelapseVerdict(verdict="OK", reason=reason)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
-    asked = _last_user_turn(state)
+    asked = sentences_of(_last_user_turn(state))
     live = [
         r for r in state.rejected
         if not (asked and state.turn > r.rejected_at and _named(asked, names_of(r.alternative, current)))
@@ -68,12 +68,12 @@ def _last_user_turn(state: ConvergenceState) -> str:
     return next((normalize(turn.text) for turn in reversed(state.recent_turns) if turn.role == "user"), "")
 
 
-def _named(text: str, names: Names) -> bool:
-    """Does the user's turn name the alternative itself? In a turn after the one that rejected
+def _named(sentences: list[str], names: Names) -> bool:
+    """Do the user's sentences name the alternative itself? In a turn after the one that rejected
     it, the user brought it back ("is the slab back in play?"), and a reply about it answers them:
     DESIGN's default revisit condition. Missing such a reopening was the commonest false alarm on
     ordinary conversations."""
-    return any(mention.strong for sentence in sentences_of(text) for mention in find_mentions(sentence, names))
+    return any(mention.strong for sentence in sentences for mention in find_mentions(sentence, names))
 
 
 def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
