@@ -172,7 +172,11 @@ class ConvergenceTracker:
         self, state: ConvergenceState, target: Alternative, detection: Detection, text: str, patch: list[PatchOperation]
     ) -> None:
         if target.status == "rejected":
-            return  # said again: the first rejection (its turn, reason, evidence) stands
+            # Said again: the first rejection (its turn, reason, evidence) stands, and the history
+            # records the repeat, which the relapse guard reads (a user who named the option after
+            # rejecting it brought it back, unless they rejected it again since).
+            state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
+            return
         self._set_status(state, target, "rejected", patch)
         entry = RejectedAlternative(
             alternative_id=target.id,

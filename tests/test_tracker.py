@@ -175,3 +175,23 @@ def test_a_reply_to_a_user_who_brought_a_rejected_option_back_is_no_relapse() ->
 
     assert run("LRU 容量设多少合适？") == "RELAPSE"
     assert run("如果明年运维扩招，Redis 大概要多少钱？") == "OK"
+
+
+def test_a_user_turn_a_few_turns_back_that_named_the_rejected_option_still_counts() -> None:
+    """The user named Redis two turns after rejecting it; a reply about Redis later answers that,
+    unless the user rejected it again in between."""
+    reply = Turn(role="assistant", text="Redis 的话建议用云上托管版，运维成本会低很多。")
+
+    def run(*later: str) -> str:
+        t = tracker()
+        t.observe_user("c", "缓存怎么做？")
+        t.observe_assistant("c", Turn(role="assistant", text="方案A：Redis 集中式缓存。方案B：本地 LRU 缓存。"))
+        t.observe_user("c", "A 不行，我们没人运维 Redis，换 B 吧")
+        for text in later:
+            t.observe_assistant("c", Turn(role="assistant", text="好的。"))
+            t.observe_user("c", text)
+        return t.observe_assistant("c", reply).verdict
+
+    assert run("LRU 容量设多少合适？", "过期时间呢？") == "RELAPSE"
+    assert run("如果明年运维扩招，Redis 大概要多少钱？", "过期时间呢？") == "OK"
+    assert run("如果明年运维扩招，Redis 大概要多少钱？", "算了，Redis 还是不行，没人运维") == "RELAPSE"

@@ -25,8 +25,8 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     """RELAPSE when a reply puts a currently rejected alternative forward again.
 
     The rules' first relapsing mention decides; without one, the learned scorer may. Alternatives
-    the user reopened are no longer in `state.rejected`, and one the user's latest turn names was
-    brought back by the user: replies about either are OK.
+    the user reopened are no longer in `state.rejected`, and one a user turn after its rejection
+    names was brought back by the user: replies about either are OK.
     """
     text = normalize(reply)
     if not text or not state.rejected:
@@ -34,13 +34,10 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         return RelapseVerdict(verdict="OK", reason=reason)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
-    asked = sentences_of(_last_user_turn(state))
-    live = [
-        r for r in state.rejected
-        if not (asked and state.turn > r.rejected_at and _named(asked, names_of(r.alternative, current)))
-    ]
+    asked = _user_sentences_by_turn(state)
+    live = [r for r in state.rejected if not _brought_back(state, r, asked, names_of(r.alternative, current))]
     if not live:
-        return RelapseVerdict(verdict="OK", reason="the user's latest turn brought the rejected option back")
+        return RelapseVerdict(verdict="OK", reason="the user brought the rejected option back after rejecting it")
     for rejection in live:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
@@ -63,17 +60,34 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     )
 
 
-def _last_user_turn(state: ConvergenceState) -> str:
-    """The user's latest words before this reply (normalised), or "" when none are kept."""
-    return next((normalize(turn.text) for turn in reversed(state.recent_turns) if turn.role == "user"), "")
+def _user_sentences_by_turn(state: ConvergenceState) -> list[tuple[int, list[str]]]:
+    """The user turns the state still holds, newest first, as (user turn number, sentences).
+
+    `state.turn` numbers the latest user turn; the ones before it count down from there."""
+    user_turns = [turn for turn in reversed(state.recent_turns) if turn.role == "user"]
+    return [(state.turn - age, sentences_of(normalize(turn.text))) for age, turn in enumerate(user_turns)]
 
 
-def _named(sentences: list[str], names: Names) -> bool:
-    """Do the user's sentences name the alternative itself? In a turn after the one that rejected
-    it, the user brought it back ("is the slab back in play?"), and a reply about it answers them:
-    DESIGN's default revisit condition. Missing such a reopening was the commonest false alarm on
-    ordinary conversations."""
-    return any(mention.strong for sentence in sentences for mention in find_mentions(sentence, names))
+def _brought_back(
+    state: ConvergenceState, rejection: RejectedAlternative, asked: list[tuple[int, list[str]]], names: Names
+) -> bool:
+    """Did a user turn after the one that rejected it name the alternative itself?
+
+    Then the user brought it back ("is the slab back in play?", "ok the hall is back on"), which is
+    DESIGN's default revisit condition, and replies about it answer them. The detector misses some
+    of these reopenings, and each miss was a false alarm on ordinary conversations: first only the
+    latest user turn was read, which still left reopenings a few turns back as the commonest kind.
+    Only turns after the latest rejection of it count (the history records each repeat)."""
+    last_rejected = max(
+        (event.turn for event in state.history if event.alternative_id == rejection.alternative_id
+         and event.kind in ("rejected", "pivoted")),
+        default=rejection.rejected_at,
+    )
+    return any(
+        any(mention.strong for sentence in sentences for mention in find_mentions(sentence, names))
+        for number, sentences in asked
+        if number > last_rejected
+    )
 
 
 def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
