@@ -54,7 +54,7 @@ def _build_parser() -> argparse.ArgumentParser:
     train.set_defaults(run=_run_train)
 
     evaluate = commands.add_parser("eval", help="score a model on labeled transcripts")
-    evaluate.add_argument("file", type=Path, help="labeled transcripts (JSONL)")
+    evaluate.add_argument("files", type=Path, nargs="+", metavar="FILE", help="labeled transcripts (JSONL), scored together")
     evaluate.add_argument("--json", action="store_true", help="print one JSON object")
     evaluate.add_argument("--compare", type=Path, metavar="PATH", help="a second model: both side by side, with B - A")
     _add_model_options(evaluate)
@@ -161,10 +161,10 @@ def _run_eval(args: argparse.Namespace) -> int:
     if args.compare is not None:
         from detector.compare import compare_models, format_comparison
 
-        result = compare_models(args.file, args.model, args.compare, args.mode, args.trust_model)
+        result = compare_models(args.files, args.model, args.compare, args.mode, args.trust_model)
         print(json.dumps(result, ensure_ascii=False) if args.json else format_comparison(result))
         return 0
-    figures = evaluate(_detector(args), load_labeled([args.file]))
+    figures = evaluate(_detector(args), load_labeled(args.files))
     print(json.dumps(figures, ensure_ascii=False) if args.json else format_figures(figures))
     return 0
 

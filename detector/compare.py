@@ -6,6 +6,7 @@ figures is a difference between the models, never between evaluation paths.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ LOWER_IS_BETTER = {"none_false_positive_rate"}
 
 
 def compare_models(
-    data: Path, model_a: Path | None, model_b: Path, mode: str | None = None, allow_untrusted: bool = False
+    data: Sequence[Path], model_a: Path | None, model_b: Path, mode: str | None = None, allow_untrusted: bool = False
 ) -> dict[str, Any]:
     """Evaluate model A (default: the shipped one) and model B; their figures and B − A."""
     from detector.learn import evaluate, load_labeled
@@ -26,12 +27,12 @@ def compare_models(
     chosen = mode or "hybrid"
     if chosen == "rules":
         raise PivotError("--compare compares trained models; rules mode uses none (use --mode classifier or hybrid)")
-    turns = load_labeled([data])
+    turns = load_labeled(data)
     figures = {}
     for side, path in (("a", model_a or default_model_path()), ("b", model_b)):
         detector = build_detector(mode=chosen, model_path=path, allow_untrusted=allow_untrusted)
         figures[side] = {"model": str(path), **evaluate(detector, turns)}
-    return {"mode": chosen, "file": str(data), **figures, "difference": difference(figures["a"], figures["b"])}
+    return {"mode": chosen, "files": [str(path) for path in data], **figures, "difference": difference(figures["a"], figures["b"])}
 
 
 def difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -65,7 +66,7 @@ def format_comparison(result: dict[str, Any]) -> str:
     lines = [
         f"A: {a['model']}",
         f"B: {b['model']}",
-        f"{result['file']}: {a['n']} labeled turns, mode {result['mode']}",
+        f"{', '.join(result['files'])}: {a['n']} labeled turns, mode {result['mode']}",
         "",
         f"{'figure':<26} {'A':>7} {'B':>7} {'B - A':>8}  better",
     ]

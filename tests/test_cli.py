@@ -89,3 +89,17 @@ def test_installed_console_script_runs() -> None:
         capture_output=True, text=True, check=True,
     )
     assert json.loads(completed.stdout)["label"] == "PIVOT"
+
+
+def test_eval_scores_several_files_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pivot eval A B` scores the turns of both, as `pivot train A B` learns from both."""
+    lines = (Path(__file__).resolve().parent.parent / "data" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    second.write_text("\n".join(lines[5:12]) + "\n", encoding="utf-8")
+    counts = []
+    for files in ([first], [second], [first, second]):
+        code, out, err = run(capsys, "eval", *map(str, files), "--mode", "rules", "--json")
+        assert code == 0, err
+        counts.append(json.loads(out)["n"])
+    assert counts[2] == counts[0] + counts[1] > 0
