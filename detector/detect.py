@@ -103,6 +103,8 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
+        if label.is_positive:
+            match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
         target = resolve(query_for(normalized, label, match), context) if label.is_positive else None

@@ -85,3 +85,39 @@ def test_a_pivots_target_is_never_its_replacement() -> None:
     detection = build_detector().detect("那ES那条先不考虑了，没人维护等于埋雷。上Loki", context)
     assert detection.label is Label.PIVOT and detection.replacement == "Loki"
     assert detection.target is not None and "loki" not in detection.target.lower()
+
+
+BOARDS = [
+    Turn(role="user", text="橱柜柜体用什么板材"),
+    Turn(role="assistant", text="常见两种：\n1. 颗粒板：便宜，防潮差一些\n2. 多层板：贵 30%，防潮和握钉力更好\n我建议厨房用多层板。"),
+]
+
+
+@pytest.mark.parametrize("text, replacement", [
+    ("那颗粒板吧 省点钱", "颗粒板"),
+    ("还是画图日记吧，三年级孩子都爱画画", "画图日记"),
+    ("不再纠结城市线 就定巴厘岛了", "巴厘岛"),
+    ("telluride prices are nuts. pilot then", "pilot"),
+    ("let's look at the S3 parquet route, all reads are batch analytics anyway", "the S3 parquet route"),
+])
+def test_a_turn_without_a_cue_still_gets_its_spans_when_labelled_positive(text: str, replacement: str) -> None:
+    """Most pivots real users type fire no cue; the span patterns still find what they switch to
+    once the model has called the turn positive (and only then: NONE turns are not read)."""
+    engine = Detector("rules").engine
+    from detector.text import normalize
+
+    normalized = normalize(text)
+    match = engine.match(normalized)
+    assert not match.fired and match.spans == {}
+    assert engine.with_spans(normalized, match).spans["replacement"] == replacement
+
+
+def test_an_uncued_pivot_rejects_the_other_option_and_names_its_choice() -> None:
+    """"那颗粒板吧" after 颗粒板 and 多层板 were offered: the choice is 颗粒板, so what is dropped is
+    多层板 (the model decides the label; the replacement keeps the target off the choice)."""
+    from detector.loading import build_detector
+
+    detection = build_detector().detect("那颗粒板吧 省点钱", BOARDS)
+    assert detection.label is Label.PIVOT
+    assert detection.replacement == "颗粒板"
+    assert detection.target is not None and "多层板" in detection.target

@@ -59,7 +59,7 @@ def training_groups(data: Path) -> list[Group]:
         if not (turn.label.is_positive and turn.target):
             continue
         text = normalize(turn.text)
-        query: TargetQuery = query_for(text, Label(turn.label), engine.match(text))
+        query: TargetQuery = query_for(text, Label(turn.label), engine.with_spans(text, engine.match(text)))
         found = candidates(query, labeled.transcript.turns[: labeled.index])
         labels = [int(denotes(c.text, turn.target)) for c in found]
         if any(labels):  # a turn none of whose candidates is right teaches the ranking nothing

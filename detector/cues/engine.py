@@ -9,7 +9,7 @@ else's view the user does not adopt ("my manager wants to scrap it, but I disagr
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import re
@@ -95,6 +95,18 @@ class CueEngine:
             head = text[: 2 * WINDOW_CHARS]
             result.spans = self._extract_spans(head, result.fired, protected_regions(head), languages)
         return result
+
+    def with_spans(self, text: str, match: CueMatch) -> CueMatch:
+        """The match with the span patterns' spans too, for a turn labelled positive.
+
+        `match` extracts spans only when a cue fired; most rejections real users type fire none
+        ("那颗粒板吧 省点钱", "telluride prices are nuts. pilot then"), and when the model calls
+        one positive its replacement, reason and revisit condition are still in the words."""
+        if match.fired or match.spans:
+            return match
+        head = text[: 2 * WINDOW_CHARS]
+        languages = [lang for lang, present in (("zh", has_cjk(head)), ("en", has_latin(head))) if present]
+        return replace(match, spans=self._extract_spans(head, [], protected_regions(head), languages))
 
     def _match_window(self, window: str, offset: int, languages: list[str], result: CueMatch) -> None:
         regions = protected_regions(window)
