@@ -312,7 +312,11 @@ def _is_the_replacement(candidate: str, replacement: str | None) -> bool:
     if not replacement:
         return False
     mine, theirs = _key(candidate), _key(replacement)
-    return bool(mine and theirs) and theirs in mine
+    if mine and theirs and theirs in mine:
+        return True
+    # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
+    their_words = content_keys(replacement)
+    return bool(their_words) and their_words <= content_keys(candidate)
 
 
 def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:
