@@ -52,6 +52,16 @@ def format_figures(figures: dict[str, Any]) -> str:
     lines += ["", f"{'lang':<8} {'n':>6} {'binary_f1':>10} {'macro_f1':>9}"]
     for lang, row in figures["per_lang"].items():
         lines.append(f"{lang:<8} {row['n']:>6} {row['binary_f1']:>10.3f} {row['macro_f1']:>9.3f}")
+    state = figures.get("state")
+    if state:
+        lines += [
+            "",
+            f"state after the turns, over {state['conversations']} conversations that reject something:",
+            f"  rejection on the rejected list {state['rejection_recorded']:.3f}   pivot's replacement is the decision "
+            f"{state['pivot_decision_set']:.3f}   reopening taken off {state['reopening_taken_off']:.3f}",
+            f"  final rejected list: precision {state['final_rejected_precision']:.3f}   recall "
+            f"{state['final_rejected_recall']:.3f}   exact {state['final_rejected_exact']:.3f}",
+        ]
     labels = list(figures["confusion"])
     lines += ["", "confusion (rows gold, columns predicted)", " " * 8 + "".join(f"{l:>8}" for l in labels)]
     for gold in labels:

@@ -30,6 +30,7 @@ from detector.inference import CompiledModel
 from detector.label_guide import guide_cases
 from detector.pipeline import build_pipeline
 from detector.schema import POSITIVE_LABELS, ConvergenceState, Detection, Label, Transcript
+from detector.state_figures import state_figures
 from detector.text import detect_language, normalize
 
 # On dev, C from 0.1 to 1.0 scored within 0.01 macro F1 of each other, with context and without.
@@ -348,6 +349,8 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
     figures["confusion"] = {
         g.value: {p.value: sum(1 for a, b in zip(gold, predicted) if a is g and b is p) for p in LABELS} for g in LABELS
     }
+    # What the turns leave in the tracked state, which is what the agent pins (state_figures.py).
+    figures["state"] = state_figures(detector, list({id(t.transcript): t.transcript for t in turns}.values()))
     return figures
 
 

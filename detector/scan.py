@@ -107,6 +107,7 @@ class _RecordingDetector:
 
     def __init__(self, inner: Detector) -> None:
         self.inner = inner
+        self.engine = inner.engine  # the tracker reads choices in NONE turns with the same cues
         self.last: Detection | None = None
 
     def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:

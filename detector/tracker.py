@@ -194,8 +194,14 @@ class ConvergenceTracker:
         state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
 
     def _apply_statement(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
-        """NONE turns may still accept a proposal or state a constraint."""
+        """NONE turns may still accept a proposal or state a constraint.
+
+        An acceptance is a whole turn ("好，就按B来"), or a choice named in passing ("那颗粒板吧
+        省点钱", "ok parquet it is") of something already proposed: by its label or its words,
+        never by falling back to the latest proposal."""
         choice = acceptance_choice(text)
+        if choice is None:
+            choice = self.detector.engine.choice_in(text)
         if choice is not None:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
             if chosen is not None:

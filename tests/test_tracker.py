@@ -91,6 +91,23 @@ def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
     assert state.constraints == ["we can't add new infrastructure this quarter"]
 
 
+@pytest.mark.parametrize("options, user, chosen", [
+    ("橱柜板材两种：\n1. 颗粒板：便宜\n2. 多层板：防潮好", "颗粒板吧，省点钱，厨房我会注意通风", "1(颗粒板)"),
+    (OPTIONS_EN, "ok, the CDN edge cache it is, we serve mostly static pages", "Option 3"),
+])
+def test_a_choice_named_in_passing_sets_the_decision(options: str, user: str, chosen: str) -> None:
+    """No whole-turn acceptance, no cue: the choice is still named ("X吧", "X it is") and is one
+    of the options, so it becomes the decision; a choice of nothing proposed changes nothing."""
+    t = tracker()
+    t.observe_user("c", "options?")
+    t.observe_assistant("c", options)
+    t.observe_user("c", user)
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith(chosen)
+    t.observe_user("c", "改成周六吧")
+    assert t.state("c").current_decision.text.startswith(chosen)  # type: ignore[union-attr]
+
+
 def test_a_version_number_does_not_cut_a_constraint_short() -> None:
     t = tracker()
     t.observe_user("c", "必须兼容 Python 3.8。其他随意")

@@ -15,7 +15,7 @@ from functools import lru_cache
 import re
 
 from detector.cues.anchors import AnchorIndex
-from detector.cues.lexicon import CompiledCue, GuardKind, Lexicon, default_lexicon
+from detector.cues.lexicon import SPAN_GROUPS, CompiledCue, GuardKind, Lexicon, default_lexicon
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, Label, SuppressedCue, SuppressionReason
 from detector.text import (
@@ -187,15 +187,33 @@ class CueEngine:
         for hit in sorted(fired, key=lambda h: (-_LABEL_RANK[h.label], -h.weight)):
             for name, value in hit.groups.items():
                 spans.setdefault(name, value)
-        masked = mask_regions(text, regions)
+        for kind, value in self._pattern_spans(mask_regions(text, regions), languages, skip=spans):
+            spans[kind] = value
+        return spans
+
+    def choice_in(self, text: str) -> str | None:
+        """The option a turn says it goes with mid-sentence ("那颗粒板吧 省点钱", "parquet it is"),
+        by the replacement span patterns; None when it names none. The tracker reads it in turns
+        the detector calls NONE, as an acceptance."""
+        head = text[: 2 * WINDOW_CHARS]
+        languages = [lang for lang, present in (("zh", has_cjk(head)), ("en", has_latin(head))) if present]
+        masked = mask_regions(head, protected_regions(head))
+        return next((value for kind, value in self._pattern_spans(masked, languages, kinds=("replacement",))), None)
+
+    def _pattern_spans(
+        self, masked: str, languages: list[str], skip: dict[str, str] | None = None, kinds: Sequence[str] = SPAN_GROUPS
+    ) -> Iterator[tuple[str, str]]:
+        """(kind, value) of the first span pattern of each kind that matches, in lexicon order;
+        kinds in `skip` (already found by a cue) and kinds not asked for are not searched."""
+        found = set(skip or ())
         for lang in languages:
             for span in self._spans.get(lang, ()):
-                if span.kind in spans:
+                if span.kind in found or span.kind not in kinds:
                     continue
                 match = span.regex.search(masked)
                 if match and (value := clean_span(match.group(span.kind) or "")):
-                    spans[span.kind] = value
-        return spans
+                    found.add(span.kind)
+                    yield span.kind, value
 
 
 def _windows(text: str) -> Iterator[tuple[int, str]]:

@@ -1,0 +1,124 @@
+"""How right the tracked state is at the end of a labeled conversation: what the agent would pin.
+
+Per-turn figures (`learn.evaluate`) score labels and targets one turn at a time; the product is
+the state those turns leave behind: the options listed as rejected, and the current decision.
+The gold state follows the gold labels in order: a REJECT or PIVOT adds its target to the
+rejected list, a PIVOT's replacement becomes the decision (and leaves the list), a REOPEN takes
+its target off. The tracker, fed the same turns (assistant turns too), gives the predicted state.
+Two texts denote the same option when `same_thing` says so, as for `target_match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from detector.detect import Detector
+from detector.schema import Label, Transcript, Turn
+
+
+@dataclass
+class GoldState:
+    """The state the gold labels of one conversation leave behind."""
+
+    rejected: list[str] = field(default_factory=list)
+    decision: str | None = None
+
+
+def gold_state(turns: Sequence[Turn]) -> GoldState:
+    """Replay the gold labels: rejections add, reopenings and pivots' replacements take away."""
+    from detector.learn import same_thing
+
+    state = GoldState()
+    for turn in turns:
+        if turn.role != "user" or turn.label is None or not turn.label.is_positive or not turn.target:
+            continue
+        if turn.label is Label.REOPEN:
+            state.rejected = [r for r in state.rejected if not same_thing(r, turn.target)]
+            continue
+        if not any(same_thing(r, turn.target) for r in state.rejected):
+            state.rejected.append(turn.target)
+        if state.decision is not None and same_thing(state.decision, turn.target):
+            state.decision = None
+        if turn.label is Label.PIVOT and turn.replacement:
+            state.decision = turn.replacement
+            state.rejected = [r for r in state.rejected if not same_thing(r, turn.replacement)]
+    return state
+
+
+def _matched(predicted: Sequence[str], gold: Sequence[str]) -> int:
+    """Pairs of a predicted and a gold option that denote the same thing, each used once."""
+    from detector.learn import same_thing
+
+    free = list(gold)
+    found = 0
+    for item in predicted:
+        match = next((g for g in free if same_thing(item, g)), None)
+        if match is not None:
+            free.remove(match)
+            found += 1
+    return found
+
+
+def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict[str, Any]:
+    """What the tracker records when a gold label says something changed, and the rejected list
+    it ends with, over the conversations whose gold labels reject something with a named target.
+
+    After each gold REJECT or PIVOT: is its target on the rejected list? After each PIVOT: is its
+    replacement the current decision? After each REOPEN: is its target off the list? At the end:
+    precision and recall of the rejected list against the gold one.
+    """
+    from detector.learn import same_thing
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    counts = dict.fromkeys(("rejections", "recorded", "pivots", "decided", "reopenings", "reopened"), 0)
+    predicted_total = gold_total = matched = exact = conversations = 0
+    for transcript in transcripts:
+        gold = gold_state(transcript.turns)
+        if not gold.rejected and gold.decision is None:
+            continue
+        conversations += 1
+        cid = transcript.id or "conversation"
+        tracker = ConvergenceTracker(detector, MemoryStore(isolate=False))
+        for turn in transcript.turns:
+            if turn.role == "assistant":
+                tracker.observe_assistant(cid, Turn(role="assistant", text=turn.text))
+                continue
+            if turn.role != "user":
+                continue
+            tracker.observe_user(cid, turn.text)
+            if turn.label is None or not turn.label.is_positive or not turn.target:
+                continue
+            state = tracker.state(cid)
+            on_list = any(same_thing(r.alternative, turn.target) for r in state.rejected)
+            if turn.label is Label.REOPEN:
+                counts["reopenings"] += 1
+                counts["reopened"] += not on_list
+                continue
+            counts["rejections"] += 1
+            counts["recorded"] += on_list
+            if turn.label is Label.PIVOT and turn.replacement:
+                counts["pivots"] += 1
+                current = state.current_decision.text if state.current_decision else None
+                counts["decided"] += same_thing(current, turn.replacement)
+        predicted = [r.alternative for r in tracker.state(cid).rejected]
+        both = _matched(predicted, gold.rejected)
+        predicted_total, gold_total, matched = predicted_total + len(predicted), gold_total + len(gold.rejected), matched + both
+        exact += both == len(predicted) == len(gold.rejected)
+    precision = matched / predicted_total if predicted_total else 0.0
+    recall = matched / gold_total if gold_total else 0.0
+    return {
+        "conversations": conversations,
+        "rejection_recorded": _share(counts["recorded"], counts["rejections"]),
+        "pivot_decision_set": _share(counts["decided"], counts["pivots"]),
+        "reopening_taken_off": _share(counts["reopened"], counts["reopenings"]),
+        "final_rejected_precision": round(precision, 4),
+        "final_rejected_recall": round(recall, 4),
+        "final_rejected_exact": _share(exact, conversations),
+    }
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0

@@ -1,0 +1,49 @@
+"""The state figures of `pivot eval`: the gold state the labels leave, and the tracker scored on it."""
+
+from __future__ import annotations
+
+from detector.detect import Detector
+from detector.schema import Transcript
+from detector.state_figures import gold_state, state_figures
+
+OPTIONS = "方案A：Redis 集中式缓存。\n方案B：本地 LRU 缓存。\n方案C：CDN 边缘缓存。"
+
+
+def _conversation(*user_turns: dict[str, str]) -> Transcript:
+    turns: list[dict[str, str]] = [{"role": "user", "text": "缓存怎么做", "label": "NONE"}, {"role": "assistant", "text": OPTIONS}]
+    for turn in user_turns:
+        turns += [{"role": "user", **turn}, {"role": "assistant", "text": "好的。"}]
+    return Transcript.model_validate({"id": "c", "lang": "zh", "turns": turns})
+
+
+def test_the_gold_state_replays_rejections_pivots_and_reopenings() -> None:
+    transcript = _conversation(
+        {"text": "A 不行，运维扛不住", "label": "REJECT", "target": "方案A"},
+        {"text": "C 也不要了，换 B", "label": "PIVOT", "target": "方案C", "replacement": "方案B"},
+        {"text": "回头再看看方案A", "label": "REOPEN", "target": "方案A"},
+    )
+    gold = gold_state(transcript.turns)
+    assert gold.rejected == ["方案C"] and gold.decision == "方案B"
+
+
+def test_the_tracker_is_scored_turn_by_turn_and_at_the_end() -> None:
+    """Rules mode finds "A 不行" and "方案C不行，换成方案B": A and C are on the list and B is the
+    decision, as the gold labels say; a rejection with no cue ("这几个我都再想想") it misses."""
+    transcript = _conversation(
+        {"text": "A 不行，运维扛不住", "label": "REJECT", "target": "方案A"},
+        {"text": "方案C不行，换成方案B", "label": "PIVOT", "target": "方案C", "replacement": "方案B"},
+        {"text": "我们天天在调参数，烦死了", "label": "NONE"},
+    )
+    figures = state_figures(Detector("rules"), [transcript])
+    assert figures["conversations"] == 1
+    assert figures["rejection_recorded"] == 1.0 and figures["pivot_decision_set"] == 1.0
+    assert figures["final_rejected_precision"] == figures["final_rejected_recall"] == figures["final_rejected_exact"] == 1.0
+
+    missed = _conversation({"text": "这几个我都再想想", "label": "REJECT", "target": "方案A"})
+    figures = state_figures(Detector("rules"), [missed])
+    assert figures["rejection_recorded"] == 0.0 and figures["final_rejected_recall"] == 0.0
+
+
+def test_conversations_without_a_gold_rejection_are_not_counted() -> None:
+    quiet = _conversation({"text": "好，就按B来", "label": "NONE"})
+    assert state_figures(Detector("rules"), [quiet])["conversations"] == 0
