@@ -166,6 +166,13 @@ class ConvergenceTracker:
                 self._decide(state, replacement, detection.reason, patch)
             state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))
             return f"pivot:{target.id}"
+        # A rejection that also names one of the other options as the way to go ("太贵了，那颗粒板
+        # 吧") decides it, whatever the label says: REJECT and PIVOT are the detector's commonest
+        # confusion, and the state should not wait for the label to be right.
+        choice = self.detector.engine.choice_in(text)
+        chosen = self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
+        if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
+            self._decide(state, chosen, detection.reason, patch)
         return f"reject:{target.id}"
 
     def _reject(

@@ -212,3 +212,14 @@ def test_a_user_turn_a_few_turns_back_that_named_the_rejected_option_still_count
     assert run("LRU 容量设多少合适？", "过期时间呢？") == "RELAPSE"
     assert run("如果明年运维扩招，Redis 大概要多少钱？", "过期时间呢？") == "OK"
     assert run("如果明年运维扩招，Redis 大概要多少钱？", "算了，Redis 还是不行，没人运维") == "RELAPSE"
+
+
+def test_a_rejection_that_names_the_other_option_decides_it() -> None:
+    """"方案A不行，太贵了，就方案B吧" read as REJECT still leaves B as the decision."""
+    t = tracker()
+    t.observe_user("c", "缓存怎么做")
+    t.observe_assistant("c", OPTIONS_ZH)
+    t.observe_user("c", "方案A不行，太贵了，那就方案B吧")
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案A"]
+    assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
