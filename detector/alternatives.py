@@ -52,9 +52,12 @@ _DEICTIC_RE = re.compile(
 _LABEL_REF_RE = re.compile(
     r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十])|(?P<letter_zh>[A-Z])\s?方案"
     r"|(?:option|plan|approach|choice|alternative)\s?#?(?P<en>[A-Za-z\d]{1,2}|one|two|three|four|five)\b"
-    r"|第(?P<ord_zh>[一二两三四五六七八九十\d])(?:个|种|条)"
+    r"|第\s?(?P<ord_zh>[一二两三四五六七八九十\d])\s?(?:个|种|条)"
     r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
-    r"|^(?P<bare>[A-Z])(?=$|\s|[不就也还的,，])",
+    # A letter opening the turn: a capital ("B 吧", "B is out"), or a small one right before
+    # Chinese ("a不行"); never a small one before a space, or every "a managed Redis" would point
+    # at option A.
+    r"|^(?P<bare>(?-i:[A-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，]))",
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
@@ -153,8 +156,6 @@ def label_references(text: str) -> list[str]:
     for match in _LABEL_REF_RE.finditer(text):
         before = text[match.start() - 1] if match.start() else " "
         if before.isascii() and before.isalpha():
-            continue
-        if match.group("bare") and not match.group("bare").isupper():
             continue
         found.append(match.group().strip())
     return found

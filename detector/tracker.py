@@ -158,7 +158,8 @@ class ConvergenceTracker:
         self._reject(state, target, detection, text, patch)
         if detection.label is Label.PIVOT:
             replacement = None
-            if detection.replacement:
+            # "用它" names nothing by itself: without a name, no decision is better than a guess.
+            if detection.replacement and not is_deictic(detection.replacement):
                 replacement = self._find_alternative(
                     state, detection.replacement, detection.replacement, statuses=("proposed", "reopened", "current")
                 ) or self._add_alternative(state, detection.replacement, "user", patch)

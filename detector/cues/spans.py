@@ -7,7 +7,7 @@ import re
 
 _EDGE_PUNCT = " \t\n,.;:!?，。；：！？、\"'“”‘’「」『』()（）[]【】<>《》-—~…*`"
 # Particles and fillers that hug a span without being part of what it names.
-_LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|就|还是|再|the idea of|to|with|using|use|go with)\s*)", re.I)
+_LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|the idea of|to|with|using|use|go with)\s*)", re.I)
 _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|instead|then|now|please|again|too)$", re.I)
 
 
