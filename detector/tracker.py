@@ -143,7 +143,11 @@ class ConvergenceTracker:
         """Change the state for a REJECT, PIVOT or REOPEN; return the key used for the cooldown."""
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
-            target = self._find_alternative(state, detection.target, text, statuses=("rejected",)) or target
+            target = (
+                self._find_alternative(state, detection.target, text, statuses=("rejected",))
+                or self._rejected_named_in(state, text)
+                or target
+            )
             if target is None:
                 target = self._add_alternative(state, detection.target or text[:40], "user", patch)
             before = len(state.rejected)
@@ -302,6 +306,15 @@ class ConvergenceTracker:
                 return next(a for a in candidates if a.summary == overlapping.summary)
             return candidates[-1] if candidates else None
         return None
+
+    def _rejected_named_in(self, state: ConvergenceState, text: str) -> Alternative | None:
+        """The rejected alternative a reopening turn names somewhere, when its detected target is
+        not one ("two months later, payments launch is done. let's pick the express 5 upgrade
+        back up"): only a rejected option can be reopened, so the turn's words are matched
+        against those alone."""
+        rejected = [a for a in state.alternatives if a.status == "rejected"]
+        named = best_overlap(text, [Proposal(a.label, a.summary) for a in rejected])
+        return next((a for a in rejected if named is not None and a.summary == named.summary), None)
 
     def _add_alternative(
         self, state: ConvergenceState, summary: str, by: str, patch: list[PatchOperation], label: str | None = None

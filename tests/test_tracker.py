@@ -6,7 +6,7 @@ import pytest
 
 from detector.detect import Detector
 from detector.relapse import check_reply
-from detector.schema import ConvergenceState, RejectedAlternative, ToolCall, Turn
+from detector.schema import ConvergenceState, Detection, Explanation, Label, RejectedAlternative, ToolCall, Turn
 from detector.store import MemoryStore
 from detector.tracker import ConvergenceTracker, TrackerConfig
 
@@ -223,3 +223,38 @@ def test_a_rejection_that_names_the_other_option_decides_it() -> None:
     state = t.state("c")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案A"]
     assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
+
+
+class _ScriptedDetector:
+    """The rules detector, except for turns given a scripted Detection: the tracker's handling of
+    a detection is tested apart from whether the model would produce it."""
+
+    def __init__(self, scripted: dict[str, Detection]) -> None:
+        self.inner = Detector("rules")
+        self.engine = self.inner.engine
+        self.scripted = scripted
+
+    def detect(self, text: str, context: object = (), lang: str | None = None) -> Detection:
+        from detector.text import normalize
+
+        scripted = {normalize(key): value for key, value in self.scripted.items()}
+        return scripted.get(text) or self.inner.detect(text, context, lang)  # type: ignore[arg-type]
+
+
+def test_a_reopening_whose_target_names_nothing_rejected_reopens_the_rejected_option_it_mentions() -> None:
+    reopen = "两个月后支付上线了，Express 5 升级那个现在可以做了"
+    scripted = {
+        reopen: Detection(
+            label=Label.REOPEN, confidence=0.9, scores={Label.REOPEN: 0.9}, target="支付上线", lang="zh",
+            explanation=Explanation(decided_by="classifier"),
+        )
+    }
+    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t.observe_user("c", "依赖要不要升级")
+    t.observe_assistant("c", "方案A：把 Express 4 升级到 Express 5。\n方案B：先只升级安全补丁。")
+    t.observe_user("c", "方案A不行，支付上线前别动框架")
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案A"]
+    t.observe_user("c", reopen)
+    state = t.state("c")
+    assert state.rejected == []
+    assert next(a for a in state.alternatives if a.label == "方案A").status == "reopened"
