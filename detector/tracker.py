@@ -278,7 +278,8 @@ class ConvergenceTracker:
         statuses: Sequence[str] | None,
         exact: bool = False,
     ) -> Alternative | None:
-        """Explicit label first, then content overlap, then (for "这个"/none) the most recent.
+        """The reference's label, then its words, then a label the turn names, then (for "这个" or
+        no reference) the most recent.
 
         Labels and names are matched against every alternative, whatever its status, so "A"
         means 方案A even after A was rejected; `statuses` only narrows the fallback to the most
@@ -293,10 +294,12 @@ class ConvergenceTracker:
         chosen: Proposal | None = None
         if reference and names_label(reference):
             chosen = resolve_reference(reference, reference, proposals)
-        if chosen is None and names_label(text):
-            chosen = resolve_reference(None, text, proposals)
+        # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
+        # 直接走第 3 种" the label is where the user goes, not what the reference names.
         if chosen is None and reference and not is_deictic(reference):
             chosen = best_overlap(reference, proposals)
+        if chosen is None and names_label(text):
+            chosen = resolve_reference(None, text, proposals)
         if chosen is not None:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]
