@@ -66,8 +66,8 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
     it ends with, over the conversations whose gold labels reject something with a named target.
 
     After each gold REJECT or PIVOT: is its target on the rejected list? After each PIVOT: is its
-    replacement the current decision? After each REOPEN: is its target off the list? At the end:
-    precision and recall of the rejected list against the gold one.
+    replacement the current decision? After each REOPEN of an option the tracker had listed: is
+    it off the list? At the end: precision and recall of the rejected list against the gold one.
     """
     from detector.learn import same_thing
     from detector.store import MemoryStore
@@ -88,14 +88,18 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
                 continue
             if turn.role != "user":
                 continue
+            labelled = turn.label is not None and turn.label.is_positive and bool(turn.target)
+            was_on_list = labelled and any(same_thing(r.alternative, turn.target) for r in tracker.state(cid).rejected)
             tracker.observe_user(cid, turn.text)
-            if turn.label is None or not turn.label.is_positive or not turn.target:
+            if not labelled:
                 continue
             state = tracker.state(cid)
             on_list = any(same_thing(r.alternative, turn.target) for r in state.rejected)
             if turn.label is Label.REOPEN:
-                counts["reopenings"] += 1
-                counts["reopened"] += not on_list
+                # Only an option the tracker had on the list can be taken off it; the others were
+                # missed when rejected, which `rejection_recorded` counts.
+                counts["reopenings"] += was_on_list
+                counts["reopened"] += was_on_list and not on_list
                 continue
             counts["rejections"] += 1
             counts["recorded"] += on_list
@@ -114,6 +118,7 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
         "rejection_recorded": _share(counts["recorded"], counts["rejections"]),
         "pivot_decision_set": _share(counts["decided"], counts["pivots"]),
         "reopening_taken_off": _share(counts["reopened"], counts["reopenings"]),
+        "reopenings_of_listed_options": counts["reopenings"],
         "final_rejected_precision": round(precision, 4),
         "final_rejected_recall": round(recall, 4),
         "final_rejected_exact": _share(exact, conversations),

@@ -233,6 +233,12 @@ class ConvergenceTracker:
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
             return  # already the decision: keep the turn it was first decided
+        if chosen.status == "rejected":
+            # Choosing a rejected option brings it back ("the hall after all, book it"): a REOPEN
+            # the detector read as a PIVOT, or an acceptance. It leaves the rejected list.
+            state.rejected = [r for r in state.rejected if r.alternative_id != chosen.id]
+            patch.append(PatchOperation(op="remove", path=f"/rejected/{chosen.id}"))
+            state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=chosen.id))
         for alternative in state.alternatives:
             if alternative.status == "current" and alternative.id != chosen.id:
                 alternative.status = "proposed"

@@ -258,3 +258,17 @@ def test_a_reopening_whose_target_names_nothing_rejected_reopens_the_rejected_op
     state = t.state("c")
     assert state.rejected == []
     assert next(a for a in state.alternatives if a.label == "方案A").status == "reopened"
+
+
+def test_choosing_a_rejected_option_takes_it_off_the_rejected_list() -> None:
+    """"方案C不行，还是方案A吧" after A was rejected: A is the decision again, so it is no longer
+    listed as rejected (the history keeps both events)."""
+    t = tracker()
+    t.observe_user("c", "缓存怎么做")
+    t.observe_assistant("c", OPTIONS_ZH)
+    t.observe_user("c", "方案A不行，运维扛不住")
+    t.observe_user("c", "方案C不行，换成方案A")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("方案A")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案C"]
+    assert [e.kind for e in state.history if e.alternative_id == "alt-1"][-1] == "reopened"
