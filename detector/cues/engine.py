@@ -87,7 +87,7 @@ class CueEngine:
         linearly with the text and is bounded for any single turn.
         """
         result = CueMatch(truncated=len(text) > 2 * WINDOW_CHARS)
-        languages = [lang for lang, present in (("zh", has_cjk(text)), ("en", has_latin(text))) if present]
+        languages = _languages(text)
         for offset, window in _windows(text):
             self._match_window(window, offset, languages, result)
         result.fired.sort(key=lambda hit: (hit.start, -hit.weight))
@@ -105,8 +105,7 @@ class CueEngine:
         if match.fired or match.spans:
             return match
         head = text[: 2 * WINDOW_CHARS]
-        languages = [lang for lang, present in (("zh", has_cjk(head)), ("en", has_latin(head))) if present]
-        return replace(match, spans=self._extract_spans(head, [], protected_regions(head), languages))
+        return replace(match, spans=self._extract_spans(head, [], protected_regions(head), _languages(head)))
 
     def _match_window(self, window: str, offset: int, languages: list[str], result: CueMatch) -> None:
         regions = protected_regions(window)
@@ -196,9 +195,8 @@ class CueEngine:
         by the replacement span patterns; None when it names none. The tracker reads it in turns
         the detector calls NONE, as an acceptance."""
         head = text[: 2 * WINDOW_CHARS]
-        languages = [lang for lang, present in (("zh", has_cjk(head)), ("en", has_latin(head))) if present]
         masked = mask_regions(head, protected_regions(head))
-        return next((value for kind, value in self._pattern_spans(masked, languages, kinds=("replacement",))), None)
+        return next((value for _, value in self._pattern_spans(masked, _languages(head), kinds=("replacement",))), None)
 
     def _pattern_spans(
         self, masked: str, languages: list[str], skip: dict[str, str] | None = None, kinds: Sequence[str] = SPAN_GROUPS
@@ -214,6 +212,11 @@ class CueEngine:
                 if match and (value := clean_span(match.group(span.kind) or "")):
                     found.add(span.kind)
                     yield span.kind, value
+
+
+def _languages(text: str) -> list[str]:
+    """The lexicons a text is matched against: zh for CJK characters, en for Latin letters."""
+    return [lang for lang, present in (("zh", has_cjk(text)), ("en", has_latin(text))) if present]
 
 
 def _windows(text: str) -> Iterator[tuple[int, str]]:
