@@ -57,10 +57,15 @@ def format_figures(figures: dict[str, Any]) -> str:
         lines += [
             "",
             f"state after the turns, over {state['conversations']} conversations that reject something:",
-            f"  rejection on the rejected list {state['rejection_recorded']:.3f}   pivot's replacement is the decision "
-            f"{state['pivot_decision_set']:.3f}   reopening taken off {state['reopening_taken_off']:.3f}",
-            f"  final rejected list: precision {state['final_rejected_precision']:.3f}   recall "
-            f"{state['final_rejected_recall']:.3f}   exact {state['final_rejected_exact']:.3f}",
+            (
+                f"  rejection on the rejected list {state['rejection_recorded']:.3f}   pivot's replacement is the "
+                f"decision {state['pivot_decision_set']:.3f}   reopening of a listed option taken off "
+                f"{state['reopening_taken_off']:.3f} ({state['reopenings_of_listed_options']})"
+            ),
+            (
+                f"  final rejected list: precision {state['final_rejected_precision']:.3f}   recall "
+                f"{state['final_rejected_recall']:.3f}   exact {state['final_rejected_exact']:.3f}"
+            ),
         ]
     labels = list(figures["confusion"])
     lines += ["", "confusion (rows gold, columns predicted)", " " * 8 + "".join(f"{l:>8}" for l in labels)]

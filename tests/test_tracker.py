@@ -6,7 +6,15 @@ import pytest
 
 from detector.detect import Detector
 from detector.relapse import check_reply
-from detector.schema import ConvergenceState, Detection, Explanation, Label, RejectedAlternative, ToolCall, Turn
+from detector.schema import (
+    ConvergenceState,
+    Detection,
+    Explanation,
+    Label,
+    RejectedAlternative,
+    ToolCall,
+    Turn,
+)
 from detector.store import MemoryStore
 from detector.tracker import ConvergenceTracker, TrackerConfig
 
