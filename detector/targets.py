@@ -21,6 +21,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -173,7 +174,7 @@ def _verdict_parts(hit: CueHit) -> list[tuple[int, int]]:
 class _Collector:
     """Builds candidates, one per distinct normalised text, keeping the best-scoring origin."""
 
-    def __init__(self, query: TargetQuery, turns: list[tuple[int, str, _TurnView]]) -> None:
+    def __init__(self, query: TargetQuery, turns: Sequence[tuple[int, str, _TurnView]]) -> None:
         self.query = query
         self.turns = turns
         self.lowered = query.text.lower()
@@ -265,7 +266,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     turns = [(distance, t.role, _view(t.text)) for distance, t in enumerate(reversed(recent))]
     collect = _Collector(query, turns)
     text = query.text
-    if _names_something(query.raw):
+    if query.raw is not None and _names_something(query.raw):
         collect.add(query.raw, "cue", -1, True)
     references = " ".join(label_references(text))
     mine = _tokens(text)
@@ -426,7 +427,7 @@ def _share(keys: frozenset[str], others: set[str]) -> float:
     return len(keys & others) / len(keys) if keys else 0.0
 
 
-def _position(lowered: str, index: int, keys: set[str]) -> float:
+def _position(lowered: str, index: int, keys: AbstractSet[str]) -> float:
     """Where the candidate is mentioned in the turn, 0 (start) to 1; 1.0 when it is not."""
     if not lowered:
         return 1.0

@@ -30,8 +30,8 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     """
     text = normalize(reply)
     if not text or not state.rejected:
-        reason = "no rejected alternative to relapse to" if text else "empty reply"
-        return RelapseVerdict(verdict="OK", reason=reason)
+        why = "no rejected alternative to relapse to" if text else "empty reply"
+        return RelapseVerdict(verdict="OK", reason=why)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
     asked = _user_sentences_by_turn(state)
