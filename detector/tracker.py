@@ -212,7 +212,7 @@ class ConvergenceTracker:
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
         choice = acceptance_choice(text)
-        if choice is None:
+        if choice is None and state.alternatives:  # a choice can only name something proposed
             choice = self.detector.engine.choice_in(text)
         if choice is not None:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))

@@ -10,6 +10,8 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
 from detector.relapse.mentions import find_mentions
 from detector.relapse.names import Names, current_core, names_of
@@ -34,7 +36,7 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         return RelapseVerdict(verdict="OK", reason=why)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
-    asked = _user_sentences_by_turn(state)
+    asked = _user_turns_by_number(state)
     live = [r for r in state.rejected if not _brought_back(state, r, asked, names_of(r.alternative, current))]
     if not live:
         return RelapseVerdict(verdict="OK", reason="the user brought the rejected option back after rejecting it")
@@ -60,16 +62,16 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     )
 
 
-def _user_sentences_by_turn(state: ConvergenceState) -> list[tuple[int, list[str]]]:
-    """The user turns the state still holds, newest first, as (user turn number, sentences).
+def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
+    """The user turns the state still holds, newest first, as (user turn number, text).
 
     `state.turn` numbers the latest user turn; the ones before it count down from there."""
     user_turns = [turn for turn in reversed(state.recent_turns) if turn.role == "user"]
-    return [(state.turn - age, sentences_of(normalize(turn.text))) for age, turn in enumerate(user_turns)]
+    return [(state.turn - age, turn.text) for age, turn in enumerate(user_turns)]
 
 
 def _brought_back(
-    state: ConvergenceState, rejection: RejectedAlternative, asked: list[tuple[int, list[str]]], names: Names
+    state: ConvergenceState, rejection: RejectedAlternative, asked: list[tuple[int, str]], names: Names
 ) -> bool:
     """Did a user turn after the one that rejected it name the alternative itself?
 
@@ -84,10 +86,16 @@ def _brought_back(
         default=rejection.rejected_at,
     )
     return any(
-        any(mention.strong for sentence in sentences for mention in find_mentions(sentence, names))
-        for number, sentences in asked
+        any(mention.strong for sentence in _user_sentences(text) for mention in find_mentions(sentence, names))
+        for number, text in asked
         if number > last_rejected
     )
+
+
+@lru_cache(maxsize=1024)
+def _user_sentences(text: str) -> tuple[str, ...]:
+    """A user turn's sentences: each is read again for every reply while the turn stays recent."""
+    return tuple(sentences_of(normalize(text)))
 
 
 def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
