@@ -131,7 +131,7 @@ def resolve_reference(reference: str | None, text: str, proposals: Sequence[Prop
     if not proposals:
         return None
     for source in (reference or "", text):
-        by_label = _by_label(source, proposals)
+        by_label = proposal_by_label(source, proposals)
         if by_label is not None:
             return by_label
     if reference and not _DEICTIC_RE.match(reference.strip()):
@@ -177,7 +177,10 @@ def is_deictic(reference: str | None) -> bool:
     return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
 
 
-def _by_label(source: str, proposals: Sequence[Proposal]) -> Proposal | None:
+def proposal_by_label(source: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The proposal a label in the text names ("方案B", "option 2", "the second one"), or None:
+    never the latest proposal in its place, as `resolve_reference` falls back to when nothing
+    else points anywhere ("换 B 吧" with only 方案A proposed names nothing proposed)."""
     for match in _LABEL_REF_RE.finditer(source):
         key = next((value for value in match.groupdict().values() if value), "")
         index = _ordinal(key)

@@ -34,7 +34,7 @@ from detector.alternatives import (
     label_mentions,
     label_references,
     names_label,
-    resolve_reference,
+    proposal_by_label,
 )
 from detector.cues.engine import CueMatch
 from detector.paths import package_file
@@ -271,7 +271,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     references = " ".join(label_references(text))
     mine = _tokens(text)
     for distance, role, view in turns:
-        named = resolve_reference(None, references, view.proposals) if references and view.proposals else None
+        named = proposal_by_label(references, view.proposals) if references else None
         for index, proposal in enumerate(view.proposals):
             labelled = proposal.label != proposal.name
             extra = {

@@ -16,9 +16,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from detector.alternatives import Proposal, best_overlap, extract_proposals, is_deictic, names_label, resolve_reference
+from detector.alternatives import (
+    Proposal,
+    best_overlap,
+    extract_proposals,
+    is_deictic,
+    proposal_by_label,
+)
 from detector.detect import Detector
-from detector.render import default_revisit_if, instruction_for, render_convergence, render_key_info, render_solidified
+from detector.render import (
+    default_revisit_if,
+    instruction_for,
+    render_convergence,
+    render_key_info,
+    render_solidified,
+)
 from detector.schema import (
     Alternative,
     ConvergenceState,
@@ -297,15 +309,13 @@ class ConvergenceTracker:
         if exact:
             return next((a for a in everything if a.summary == reference), None)
         proposals = [Proposal(a.label, a.summary) for a in everything]
-        chosen: Proposal | None = None
-        if reference and names_label(reference):
-            chosen = resolve_reference(reference, reference, proposals)
+        chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
         if chosen is None and reference and not is_deictic(reference):
             chosen = best_overlap(reference, proposals)
-        if chosen is None and names_label(text):
-            chosen = resolve_reference(None, text, proposals)
+        if chosen is None:
+            chosen = proposal_by_label(text, proposals)
         if chosen is not None:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]

@@ -280,3 +280,14 @@ def test_choosing_a_rejected_option_takes_it_off_the_rejected_list() -> None:
     assert state.current_decision is not None and state.current_decision.text.startswith("方案A")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案C"]
     assert [e.kind for e in state.history if e.alternative_id == "alt-1"][-1] == "reopened"
+
+
+def test_a_pivot_to_a_label_nothing_proposed_is_the_decision_by_that_name() -> None:
+    """A hook that sees only user prompts never saw 方案B proposed: "换 B 吧" still decides B, and
+    does not fall back to the only option it knows, the one just rejected."""
+    t = tracker()
+    t.observe_user("c", "我们要给订单系统加缓存，有什么方案？")
+    t.observe_user("c", "A 不行，运维扛不住，换 B 吧")
+    state = t.state("c")
+    assert [r.alternative for r in state.rejected] == ["A"]
+    assert state.current_decision is not None and state.current_decision.text == "B"
