@@ -41,8 +41,8 @@ _ZH = _Words(
     constraints="稳定约束",
     open="仍待决策",
     next="下一步",
-    since="自第{turn}轮",
-    why="理由",
+    since="（自第{turn}轮）",
+    why="。理由：{why}",
     rejected_at="否决于：第{turn}轮",
     reason="原因：{reason}",
     revisit="重新考虑的条件：{revisit}",
@@ -57,8 +57,8 @@ _EN = _Words(
     constraints="Stable constraints",
     open="Open questions",
     next="Next action",
-    since="since turn {turn}",
-    why="Why",
+    since=" (since turn {turn})",
+    why=". Why: {why}",
     rejected_at="Rejected at: turn {turn}",
     reason="Reason: {reason}",
     revisit="Revisit only if: {revisit}",
@@ -90,9 +90,9 @@ def _body(state: ConvergenceState) -> list[str]:
     if decision is None:
         lines.append(f"- {w.none}")
     else:
-        line = f"- {_cut(decision.text)} ({w.since.format(turn=decision.since_turn)})"
+        line = f"- {_cut(decision.text)}{w.since.format(turn=decision.since_turn)}"
         if decision.rationale:
-            line += f". {w.why}: {_cut(decision.rationale)}"
+            line += w.why.format(why=_cut(decision.rationale))
         lines.append(line)
     lines.append(f"{w.rejected}:")
     shown = state.rejected[-MAX_REJECTIONS_SHOWN:]
