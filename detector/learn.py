@@ -8,7 +8,6 @@ computed afterwards, on request, and only recorded.
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +20,14 @@ from sklearn.base import clone
 from sklearn.metrics import precision_recall_fscore_support
 from sklearn.pipeline import Pipeline
 
-from detector.classifier import LABELS, FusionThresholds, PivotClassifier, hybrid_label, model_label, save_model
+from detector.classifier import (
+    LABELS,
+    FusionThresholds,
+    PivotClassifier,
+    hybrid_label,
+    model_label,
+    save_model,
+)
 from detector.detect import Detector, Mode
 from detector.errors import InputError
 from detector.features import TurnExample, make_example
@@ -30,7 +36,7 @@ from detector.inference import CompiledModel
 from detector.label_guide import guide_cases
 from detector.pipeline import build_pipeline
 from detector.schema import POSITIVE_LABELS, ConvergenceState, Detection, Label, Transcript
-from detector.state_figures import state_figures
+from detector.state_figures import same_thing, state_figures
 from detector.text import detect_language, normalize
 
 # On dev, C from 0.1 to 1.0 scored within 0.01 macro F1 of each other, with context and without.
@@ -286,17 +292,6 @@ def _in_label_order(model: Any, matrix: Any) -> np.ndarray:
 
 # ------------------------------------------------------------------------------------------
 # Evaluation
-
-_SPAN_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
-
-
-def same_thing(predicted: str | None, gold: str | None) -> bool:
-    """Do two spans denote the same thing: equal after normalisation, or one contains the other."""
-    if not predicted or not gold:
-        return False
-    a, b = _SPAN_NOISE.sub("", predicted.lower()), _SPAN_NOISE.sub("", gold.lower())
-    return bool(a and b) and (a == b or a in b or b in a)
-
 
 def label_metrics(gold: Sequence[Label], predicted: Sequence[Label]) -> dict[str, Any]:
     """Per-label P/R/F1, binary F1 (any positive), macro F1 over the three positive labels."""

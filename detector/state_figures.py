@@ -10,12 +10,24 @@ Two texts denote the same option when `same_thing` says so, as for `target_match
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from detector.detect import Detector
 from detector.schema import Label, Transcript, Turn
+
+_SPAN_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
+
+
+def same_thing(predicted: str | None, gold: str | None) -> bool:
+    """Do two spans denote the same thing: equal after normalisation, or one contains the other.
+    The measure of `target_match` and of the state figures alike."""
+    if not predicted or not gold:
+        return False
+    a, b = _SPAN_NOISE.sub("", predicted.lower()), _SPAN_NOISE.sub("", gold.lower())
+    return bool(a and b) and (a == b or a in b or b in a)
 
 
 @dataclass
@@ -28,8 +40,6 @@ class GoldState:
 
 def gold_state(turns: Sequence[Turn]) -> GoldState:
     """Replay the gold labels: rejections add, reopenings and pivots' replacements take away."""
-    from detector.learn import same_thing
-
     state = GoldState()
     for turn in turns:
         if turn.role != "user" or turn.label is None or not turn.label.is_positive or not turn.target:
@@ -49,8 +59,6 @@ def gold_state(turns: Sequence[Turn]) -> GoldState:
 
 def _matched(predicted: Sequence[str], gold: Sequence[str]) -> int:
     """Pairs of a predicted and a gold option that denote the same thing, each used once."""
-    from detector.learn import same_thing
-
     free = list(gold)
     found = 0
     for item in predicted:
@@ -69,7 +77,6 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
     replacement the current decision? After each REOPEN of an option the tracker had listed: is
     it off the list? At the end: precision and recall of the rejected list against the gold one.
     """
-    from detector.learn import same_thing
     from detector.store import MemoryStore
     from detector.tracker import ConvergenceTracker
 
