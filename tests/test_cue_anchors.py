@@ -54,3 +54,26 @@ def test_prefilter_never_hides_a_match_on_real_turns() -> None:
                 if position not in candidates and cue.regex.search(text)
             ]
     assert hidden == []
+
+
+def test_span_prefilter_never_hides_a_span_on_real_turns() -> None:
+    """A span pattern is skipped when none of its anchors is in the turn; on every turn of the
+    corpus and every example, no skipped pattern would have matched."""
+    engine = default_engine()
+    texts = [
+        normalize(turn.text)
+        for name in ("train", "dev", "test")
+        for transcript in read_transcripts(ROOT / "data" / f"{name}.jsonl")
+        for turn in transcript.turns
+    ]
+    texts += [example for lexicon in engine.lexicons.values() for span in lexicon.span for example in span.examples]
+    hidden = [
+        (span.kind, text[:40])
+        for text in texts
+        for spans in engine._spans.values()
+        for span in spans
+        if span.anchors is not None
+        and not any(anchor in text.lower() for anchor in span.anchors)
+        and span.regex.search(text)
+    ]
+    assert hidden == []

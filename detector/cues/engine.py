@@ -15,7 +15,7 @@ from functools import lru_cache
 import re
 
 from detector.cues.anchors import AnchorIndex
-from detector.cues.lexicon import SPAN_GROUPS, CompiledCue, GuardKind, Lexicon, default_lexicon
+from detector.cues.lexicon import SPAN_GROUPS, CompiledCue, GuardKind, Lexicon, default_lexicon, pattern_anchors
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, Label, SuppressedCue, SuppressionReason
 from detector.text import (
@@ -56,6 +56,7 @@ class _CompiledGuard:
 class _CompiledSpan:
     kind: str
     regex: re.Pattern[str]
+    anchors: frozenset[str] | None  # one of them is in every match; None when unknown
 
 
 class CueEngine:
@@ -71,7 +72,9 @@ class CueEngine:
             flags = re.IGNORECASE if lexicon.lang == "en" else 0
             self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
             self._anchor_index[lexicon.lang] = AnchorIndex([cue.anchors for cue in self._cues[lexicon.lang]])
-            self._spans[lexicon.lang] = [_CompiledSpan(s.kind, re.compile(s.pattern, flags)) for s in lexicon.span]
+            self._spans[lexicon.lang] = [
+                _CompiledSpan(s.kind, re.compile(s.pattern, flags), pattern_anchors(s.pattern)) for s in lexicon.span
+            ]
             self._guards += [_CompiledGuard(g.kind, re.compile(g.pattern, flags)) for g in lexicon.guard]
 
     @property
@@ -204,10 +207,13 @@ class CueEngine:
         """(kind, value) of the first span pattern of each kind that matches, in lexicon order;
         kinds in `skip` (already found by a cue) and kinds not asked for are not searched."""
         found = set(skip or ())
+        lowered = masked.lower()
         for lang in languages:
             for span in self._spans.get(lang, ()):
                 if span.kind in found or span.kind not in kinds:
                     continue
+                if span.anchors is not None and not any(anchor in lowered for anchor in span.anchors):
+                    continue  # none of the words every match contains: the regex cannot match
                 match = span.regex.search(masked)
                 if match and (value := clean_span(match.group(span.kind) or "")):
                     found.add(span.kind)

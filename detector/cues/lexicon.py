@@ -206,23 +206,29 @@ class CompiledCue:
     __slots__ = ("spec", "anchors", "_flags", "_regex")
 
     def __init__(self, spec: CueSpec, flags: int) -> None:
-        from detector.cues.anchors import anchors_of
-        from detector.cues.memo import pattern_memo
-
         self.spec = spec
         self._flags = flags
         self._regex: re.Pattern[str] | None = None
-        found, anchors = pattern_memo().anchors(spec.pattern)
-        if not found:
-            anchors = anchors_of(spec.pattern)
-            pattern_memo().remember_anchors(spec.pattern, anchors)
-        self.anchors = anchors
+        self.anchors = pattern_anchors(spec.pattern)
 
     @property
     def regex(self) -> re.Pattern[str]:
         if self._regex is None:
             self._regex = re.compile(self.spec.pattern, self._flags)
         return self._regex
+
+
+def pattern_anchors(pattern: str) -> frozenset[str] | None:
+    """The pattern's literal anchors (anchors.py), read from the per-machine memo when it has
+    them: parsing every pattern again was a third of a `pivot hook` process's start-up."""
+    from detector.cues.anchors import anchors_of
+    from detector.cues.memo import pattern_memo
+
+    found, anchors = pattern_memo().anchors(pattern)
+    if not found:
+        anchors = anchors_of(pattern)
+        pattern_memo().remember_anchors(pattern, anchors)
+    return anchors
 
 
 def load_lexicon(path: Path) -> Lexicon:
