@@ -66,7 +66,9 @@ def test_span_prefilter_never_hides_a_span_on_real_turns() -> None:
         for transcript in read_transcripts(ROOT / "data" / f"{name}.jsonl")
         for turn in transcript.turns
     ]
-    texts += [example for lexicon in engine.lexicons.values() for span in lexicon.span for example in span.examples]
+    texts += [
+        example for lexicon in engine.lexicons.values() for span in lexicon.span for example in span.examples
+    ]
     hidden = [
         (span.kind, text[:40])
         for text in texts

@@ -15,7 +15,14 @@ from functools import lru_cache
 import re
 
 from detector.cues.anchors import AnchorIndex
-from detector.cues.lexicon import SPAN_GROUPS, CompiledCue, GuardKind, Lexicon, default_lexicon, pattern_anchors
+from detector.cues.lexicon import (
+    SPAN_GROUPS,
+    CompiledCue,
+    GuardKind,
+    Lexicon,
+    default_lexicon,
+    pattern_anchors,
+)
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, Label, SuppressedCue, SuppressionReason
 from detector.text import (
@@ -73,7 +80,8 @@ class CueEngine:
             self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
             self._anchor_index[lexicon.lang] = AnchorIndex([cue.anchors for cue in self._cues[lexicon.lang]])
             self._spans[lexicon.lang] = [
-                _CompiledSpan(s.kind, re.compile(s.pattern, flags), pattern_anchors(s.pattern)) for s in lexicon.span
+                _CompiledSpan(s.kind, re.compile(s.pattern, flags), pattern_anchors(s.pattern))
+                for s in lexicon.span
             ]
             self._guards += [_CompiledGuard(g.kind, re.compile(g.pattern, flags)) for g in lexicon.guard]
 
@@ -199,10 +207,15 @@ class CueEngine:
         the detector calls NONE, as an acceptance."""
         head = text[: 2 * WINDOW_CHARS]
         masked = mask_regions(head, protected_regions(head))
-        return next((value for _, value in self._pattern_spans(masked, _languages(head), kinds=("replacement",))), None)
+        found = self._pattern_spans(masked, _languages(head), kinds=("replacement",))
+        return next((value for _, value in found), None)
 
     def _pattern_spans(
-        self, masked: str, languages: list[str], skip: dict[str, str] | None = None, kinds: Sequence[str] = SPAN_GROUPS
+        self,
+        masked: str,
+        languages: list[str],
+        skip: dict[str, str] | None = None,
+        kinds: Sequence[str] = SPAN_GROUPS,
     ) -> Iterator[tuple[str, str]]:
         """(kind, value) of the first span pattern of each kind that matches, in lexicon order;
         kinds in `skip` (already found by a cue) and kinds not asked for are not searched."""
