@@ -153,3 +153,26 @@ def test_a_long_turn_is_matched_on_head_and_tail_windows_and_says_so() -> None:
 def test_a_short_turn_carries_no_long_turn_note() -> None:
     detection = Detector("rules").detect("这个方向不对，换成方案B")
     assert "long turn" not in detection.explanation.rule
+
+
+def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
+    """The span patterns run on every turn the model calls positive and, for the choice named in
+    passing, on NONE turns too: the same growth check as the cues, on their own examples and
+    anchors."""
+    engine = default_engine()
+    measured, slow = 0, []
+    for lexicon in engine.lexicons.values():
+        for spec, span in zip(lexicon.span, engine._spans[lexicon.lang]):
+            units = {
+                "examples": " ".join(spec.examples) + " ",
+                "examples-unpunctuated": "".join(spec.examples).translate(PUNCTUATION),
+            }
+            if span.anchors:
+                units["anchors"] = "".join(sorted(span.anchors))
+            for kind, unit in units.items():
+                ratio, t_small, t_large = growth_ratio(lambda text, p=span.regex: sum(1 for _ in p.finditer(text)), unit)
+                measured += 1
+                if ratio >= MAX_RATIO:
+                    slow.append(f"{lexicon.lang} {spec.kind} on {kind}: ×{ratio:.1f}")
+    assert measured > 40
+    assert not slow, "superlinear span patterns:\n" + "\n".join(slow)
