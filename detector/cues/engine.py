@@ -203,8 +203,9 @@ class CueEngine:
 
     def choice_in(self, text: str) -> str | None:
         """The option a turn says it goes with mid-sentence ("那颗粒板吧 省点钱", "parquet it is"),
-        by the replacement span patterns; None when it names none. The tracker reads it in turns
-        the detector calls NONE, as an acceptance."""
+        by the replacement span patterns; None when it names none. The tracker reads it where
+        the label carries no replacement: a NONE turn (an acceptance in passing) and a REJECT
+        that also names where to go."""
         head = text[: 2 * WINDOW_CHARS]
         masked = mask_regions(head, protected_regions(head))
         found = self._pattern_spans(masked, _languages(head), kinds=("replacement",))
