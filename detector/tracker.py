@@ -155,17 +155,17 @@ class ConvergenceTracker:
         """Change the state for a REJECT, PIVOT or REOPEN; return the key used for the cooldown."""
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
+            # Only a rejected option can be reopened: when the detected target is none of them, the
+            # one the turn's words name ("two months later, payments launch is done. let's pick
+            # the express 5 upgrade back up").
             target = (
                 self._find_alternative(state, detection.target, text, statuses=("rejected",))
-                or self._rejected_named_in(state, text)
+                or _best_overlapping(text, [a for a in state.alternatives if a.status == "rejected"])
                 or target
             )
             if target is None:
                 target = self._add_alternative(state, detection.target or text[:40], "user", patch)
-            before = len(state.rejected)
-            state.rejected = [r for r in state.rejected if r.alternative_id != target.id]
-            if len(state.rejected) != before:
-                patch.append(PatchOperation(op="remove", path=f"/rejected/{target.id}"))
+            _take_off_rejected(state, target, patch)
             self._set_status(state, target, "reopened", patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
             return f"reopen:{target.id}"
@@ -248,8 +248,7 @@ class ConvergenceTracker:
         if chosen.status == "rejected":
             # Choosing a rejected option brings it back ("the hall after all, book it"): a REOPEN
             # the detector read as a PIVOT, or an acceptance. It leaves the rejected list.
-            state.rejected = [r for r in state.rejected if r.alternative_id != chosen.id]
-            patch.append(PatchOperation(op="remove", path=f"/rejected/{chosen.id}"))
+            _take_off_rejected(state, chosen, patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=chosen.id))
         for alternative in state.alternatives:
             if alternative.status == "current" and alternative.id != chosen.id:
@@ -320,20 +319,8 @@ class ConvergenceTracker:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]
         if reference is None or is_deictic(reference):
-            overlapping = best_overlap(text, [Proposal(a.label, a.summary) for a in candidates])
-            if overlapping is not None:
-                return next(a for a in candidates if a.summary == overlapping.summary)
-            return candidates[-1] if candidates else None
+            return _best_overlapping(text, candidates) or (candidates[-1] if candidates else None)
         return None
-
-    def _rejected_named_in(self, state: ConvergenceState, text: str) -> Alternative | None:
-        """The rejected alternative a reopening turn names somewhere, when its detected target is
-        not one ("two months later, payments launch is done. let's pick the express 5 upgrade
-        back up"): only a rejected option can be reopened, so the turn's words are matched
-        against those alone."""
-        rejected = [a for a in state.alternatives if a.status == "rejected"]
-        named = best_overlap(text, [Proposal(a.label, a.summary) for a in rejected])
-        return next((a for a in rejected if named is not None and a.summary == named.summary), None)
 
     def _add_alternative(
         self, state: ConvergenceState, summary: str, by: str, patch: list[PatchOperation], label: str | None = None
@@ -417,3 +404,19 @@ def _display(alternative: Alternative) -> str:
 
 def _fallback_name(text: str) -> str:
     return text[:40]
+
+
+def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The alternative whose name the text shares the most words with (`best_overlap`)."""
+    found = best_overlap(text, [Proposal(a.label, a.summary) for a in alternatives])
+    return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
+
+
+def _take_off_rejected(
+    state: ConvergenceState, alternative: Alternative, patch: list[PatchOperation]
+) -> None:
+    """The alternative leaves the rejected list (its history stays): reopened, or chosen again."""
+    before = len(state.rejected)
+    state.rejected = [r for r in state.rejected if r.alternative_id != alternative.id]
+    if len(state.rejected) != before:
+        patch.append(PatchOperation(op="remove", path=f"/rejected/{alternative.id}"))
