@@ -37,9 +37,17 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     current = current_core(state.current_decision.text) if state.current_decision else ""
     sentences = sentences_of(text)
     asked = _user_turns_by_number(state)
-    live = [r for r in state.rejected if not _brought_back(state, r, asked, names_of(r.alternative, current))]
+    rejected_last = _last_rejections(state)
+    live = [
+        r
+        for r in state.rejected
+        if not _brought_back(
+            rejected_last.get(r.alternative_id, r.rejected_at), asked, names_of(r.alternative, current)
+        )
+    ]
     if not live:
-        return RelapseVerdict(verdict="OK", reason="the user brought the rejected option back after rejecting it")
+        why = "the user brought the rejected option back after rejecting it"
+        return RelapseVerdict(verdict="OK", reason=why)
     for rejection in live:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
@@ -70,25 +78,28 @@ def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
     return [(state.turn - age, turn.text) for age, turn in enumerate(user_turns)]
 
 
-def _brought_back(
-    state: ConvergenceState, rejection: RejectedAlternative, asked: list[tuple[int, str]], names: Names
-) -> bool:
-    """Did a user turn after the one that rejected it name the alternative itself?
+def _last_rejections(state: ConvergenceState) -> dict[str, int]:
+    """The user turn of each alternative's latest rejection: the history records every repeat."""
+    latest: dict[str, int] = {}
+    for event in state.history:
+        if event.alternative_id and event.kind in ("rejected", "pivoted"):
+            latest[event.alternative_id] = max(event.turn, latest.get(event.alternative_id, event.turn))
+    return latest
+
+
+def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) -> bool:
+    """Did a user turn after the latest one that rejected it name the alternative itself?
 
     Then the user brought it back ("is the slab back in play?", "ok the hall is back on"), which is
     DESIGN's default revisit condition, and replies about it answer them. The detector misses some
     of these reopenings, and each miss was a false alarm on ordinary conversations: first only the
     latest user turn was read, which still left reopenings a few turns back as the commonest kind.
-    Only turns after the latest rejection of it count (the history records each repeat)."""
-    last_rejected = max(
-        (event.turn for event in state.history if event.alternative_id == rejection.alternative_id
-         and event.kind in ("rejected", "pivoted")),
-        default=rejection.rejected_at,
-    )
+    Only turns after the latest rejection of it count."""
     return any(
-        any(mention.strong for sentence in _user_sentences(text) for mention in find_mentions(sentence, names))
+        any(mention.strong for sentence in _user_sentences(text) 
+            for mention in find_mentions(sentence, names))
         for number, text in asked
-        if number > last_rejected
+        if number > rejected_at
     )
 
 
