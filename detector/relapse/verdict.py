@@ -96,10 +96,11 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
     latest user turn was read, which still left reopenings a few turns back as the commonest kind.
     Only turns after the latest rejection of it count."""
     return any(
-        any(mention.strong for sentence in _user_sentences(text) 
-            for mention in find_mentions(sentence, names))
+        mention.strong
         for number, text in asked
         if number > rejected_at
+        for sentence in _user_sentences(text)
+        for mention in find_mentions(sentence, names)
     )
 
 
