@@ -2,7 +2,8 @@
 
 Everything downstream (cues, classifier features, span extraction) sees the *normalised* text, so
 offsets reported in explanations are offsets into `normalize(text)`. Normalisation only maps
-characters one to one, except for dropping zero-width characters and collapsing whitespace runs.
+characters one to one, except for dropping zero-width characters, collapsing whitespace runs and
+putting back the apostrophe people leave out of contractions ("dont" → "don't").
 """
 
 from __future__ import annotations
@@ -41,6 +42,35 @@ Lang = Literal["zh", "en", "mixed"]
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
+# Phones and word processors type U+2019 for the apostrophe ("don’t", "let’s"); between two letters
+# it is one, and the cues and the model learned the ASCII one.
+_CURLY_APOSTROPHE = re.compile(r"(?<=[A-Za-z])\u2019(?=[A-Za-z])")
+# Contractions typed without their apostrophe, and where it goes. Only forms that are no other
+# common word: "its", "ill", "well", "id", "were" and "shell" are words of their own. "lets" is
+# a verb too ("it lets you"), so it is read as "let's" only where a suggestion starts.
+_APOSTROPHE_AT = {
+    **{word: len(word) - 1 for word in (
+        "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "cant", "couldnt",
+        "shouldnt", "wouldnt", "havent", "hasnt", "hadnt", "aint", "mustnt", "neednt",
+    )},
+    **{word: len(word) - 2 for word in ("wouldve", "couldve", "shouldve", "youve", "theyve", "weve")},
+    **{word: len(word) - 1 for word in ("thats", "whats", "theres", "heres")},
+    "im": 1, "ive": 1, "youre": 3, "theyre": 4,
+}
+_MISSING_APOSTROPHE = re.compile(
+    r"(?<![A-Za-z'])(?:(" + "|".join(sorted(_APOSTROPHE_AT, key=len, reverse=True)) + r")"
+    r"|(?:(?<=^)|(?<=[.!?,;:\n(]\s)|(?<=[.!?,;:\n(]))(lets)(?= (?:not|just|go|do|use|try|stick|switch|keep|drop|skip|"
+    r"forget|revisit|move|stay|pick|look|ditch|scrap|get|start|table|park|come|put|think|consider|stop|see)\b))"
+    r"(?![A-Za-z'])",
+    re.IGNORECASE,
+)
+
+
+def _with_apostrophe(match: re.Match[str]) -> str:
+    word = match.group()
+    at = _APOSTROPHE_AT.get(word.lower(), 3)  # 3: "lets" → "let's"
+    return word[:at] + "'" + word[at:]
+
 
 def normalize(text: str) -> str:
     """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace; lone
@@ -61,6 +91,7 @@ def _normalize(text: str) -> str:
     text = _SURROGATES.sub("\ufffd", text).translate(_TRANSLATION).replace("\r\n", "\n").replace("\r", "\n")
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
+    text = _MISSING_APOSTROPHE.sub(_with_apostrophe, _CURLY_APOSTROPHE.sub("'", text))
     return text.strip()
 
 

@@ -17,6 +17,13 @@ NORMALIZE = [
     ("  too   many\t spaces  ", "too many spaces"),
     ("全角　空格", "全角 空格"),
     ("这个方向不对。", "这个方向不对。"),
+    # The apostrophe of a contraction, curly or left out, is the ASCII one the cues know.
+    ("don’t use redis, let’s go with B", "don't use redis, let's go with B"),
+    ("dont want redis. lets drop it", "don't want redis. let's drop it"),
+    ("Thats overkill, Im not sure it WONT break", "That's overkill, I'm not sure it WON'T break"),
+    # Words that look like contractions but are words of their own stay as they are.
+    ("it lets you cache; its size is well below the ill-defined id limit", "it lets you cache; its size is well below the ill-defined id limit"),
+    ("the ‘quoted’ text and a dont’t typo", "the ‘quoted’ text and a dont't typo"),
 ]
 LANGS = [
     ("这个方向不对", "zh"),
