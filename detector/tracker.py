@@ -179,6 +179,12 @@ class ConvergenceTracker:
                 replacement = self._find_alternative(
                     state, detection.replacement, detection.replacement, statuses=("proposed", "reopened", "current")
                 ) or self._add_alternative(state, detection.replacement, "user", patch)
+            if replacement is None:
+                # No replacement span, but the turn may still name where it goes among what was
+                # proposed ("ugh, no. the italian place"): the option it shares the most words with.
+                replacement = _best_overlapping(
+                    text, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
+                )
             if replacement is not None and replacement.id != target.id:
                 self._decide(state, replacement, detection.reason, patch)
             state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))

@@ -291,3 +291,22 @@ def test_a_pivot_to_a_label_nothing_proposed_is_the_decision_by_that_name() -> N
     state = t.state("c")
     assert [r.alternative for r in state.rejected] == ["A"]
     assert state.current_decision is not None and state.current_decision.text == "B"
+
+
+def test_a_pivot_without_a_replacement_span_decides_the_option_its_words_name() -> None:
+    """"the thai one" after turning down sushi: no span pattern reads a replacement, but the turn
+    names one of the other proposals, which becomes the decision."""
+    pivot = "sushi is a hard pass for my wife tbh. thai curry house"
+    scripted = {
+        pivot: Detection(
+            label=Label.PIVOT, confidence=0.9, scores={Label.PIVOT: 0.9}, target="sushi", lang="en",
+            explanation=Explanation(decided_by="classifier"),
+        )
+    }
+    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t.observe_user("c", "dinner for our anniversary friday?")
+    t.observe_assistant("c", "Options:\n1. Sushi bar downtown\n2. Thai curry house\n3. Italian trattoria")
+    t.observe_user("c", pivot)
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
+    assert state.current_decision is not None and "Thai curry house" in state.current_decision.text
