@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from detector.text import CJK_CHAR
@@ -40,6 +40,10 @@ _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose)|I (?:suggest|recommend|propose)|my (?:suggestion|recommendation) (?:is|would be)"
     r"|you could (?:try|use)|how about|consider (?:using)?)\s(?P<summary>[^.,;!?\n]{2,80})"
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:用|使用|采用|选|走|去|试试)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
+    re.IGNORECASE,
+)
+_GENERIC_SUGGESTION_RE = re.compile(
+    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的)|(?:the following|a few|some|several|other|another|one of)\b",
     re.IGNORECASE,
 )
 _NAME_END_RE = re.compile(r"[,，;；。(（—–:：]| - |\s—\s|\.\s|\.$")
@@ -99,7 +103,8 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     turn, and again to resolve targets while it stays recent.
     """
     proposals = [
-        Proposal(_tidy_label(m.group("label")), m.group("summary").strip()) for m in _LABELLED_RE.finditer(text)
+        # strip("* "): the bold of "**方案一：Redis 集群**" closes after the summary.
+        Proposal(_tidy_label(m.group("label")), m.group("summary").strip("* ")) for m in _LABELLED_RE.finditer(text)
     ]
     if not proposals:
         proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
@@ -116,8 +121,14 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
         proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
     for match in _SUGGESTION_RE.finditer(text):
-        summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，")
-        if summary and not any(summary in p.summary or p.name in summary for p in proposals):
+        summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
+        if not summary or _GENERIC_SUGGESTION_RE.match(summary):
+            continue  # "可以考虑以下几种方案" announces the list; it proposes nothing itself
+        # "我更推荐方案二", "I'd go with option 2": a recommendation among the listed options.
+        named = proposal_by_label(summary, proposals) if _LABEL_REF_RE.match(summary) else None
+        if named is not None:
+            proposals[proposals.index(named)] = replace(named, recommended=True)
+        elif not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)
 

@@ -1,0 +1,53 @@
+"""Options read from assistant turns as real assistants write them (alternatives.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.alternatives import extract_proposals
+
+MARKDOWN_ZH = """可以考虑以下几种方案：
+
+**方案一：使用 Redis 集群**
+- 优点：多实例共享
+- 缺点：运维成本高
+
+**方案二：本地 LRU 缓存**
+- 优点：零运维
+
+我个人更推荐方案二。"""
+
+MARKDOWN_EN = """Here are a few approaches you could take:
+
+### 1. Redis cluster
+A centralized cache shared by all instances. **Pros:** shared state. **Cons:** ops overhead.
+
+### 2. In-process LRU cache
+Each instance keeps its own cache.
+
+### 3. CDN edge caching
+Cache responses at the edge.
+
+I'd go with option 2 here."""
+
+
+# fmt: off
+@pytest.mark.parametrize("text, expected, recommended", [
+    (MARKDOWN_ZH, [("方案一", "使用 Redis 集群"), ("方案二", "本地 LRU 缓存")], "方案二"),
+    (MARKDOWN_EN, [("1", "Redis cluster"), ("2", "In-process LRU cache"), ("3", "CDN edge caching")], "2"),
+    ("1. **Redis cluster** — shared\n2. **In-process LRU** — zero ops", [("1", "Redis cluster"), ("2", "In-process LRU")], None),
+])
+# fmt: on
+def test_markdown_options_announcements_and_recommendations(
+    text: str, expected: list[tuple[str, str]], recommended: str | None
+) -> None:
+    """"可以考虑以下几种方案" announces the list and "我更推荐方案二" recommends a listed option:
+    neither is an option of its own."""
+    proposals = extract_proposals(text)
+    assert [(p.label, p.name) for p in proposals] == expected
+    assert [p.label for p in proposals if p.recommended] == ([recommended] if recommended else [])
+
+
+def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None:
+    proposals = extract_proposals("I'd suggest a managed Redis, or you could try some other cache")
+    assert [(p.name, p.recommended) for p in proposals] == [("a managed Redis", True)]
