@@ -73,6 +73,22 @@ _STOP_KEYS = frozenset(
 )
 
 
+NAME_CHARS = 40
+_LAST_WORD_BREAK = re.compile(r"[\s\-/]\S*$")
+
+
+def clip(text: str, limit: int) -> str:
+    """The text cut to `limit` characters, at a word break when the cut falls inside a Latin word,
+    and marked with "…": "sheet pan chicken thighs with roasted…", not "…with roasted ve", which
+    reads as a different thing and no longer contains the name it stands for."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    if text[limit].isascii() and text[limit].isalnum() and cut[-1].isascii() and cut[-1].isalnum():
+        cut = _LAST_WORD_BREAK.sub("", cut) or cut
+    return cut.rstrip(" ,，;；:-") + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """An alternative as proposed in one turn: its label (方案A, Option 2) and what it is."""
@@ -85,7 +101,7 @@ class Proposal:
     def name(self) -> str:
         """The short name: the summary up to its first separator ("Redis 缓存，部署简单" → "Redis 缓存")."""
         head = _NAME_END_RE.split(self.summary, maxsplit=1)[0].strip(" *`")
-        return head[:40] or self.summary[:40]
+        return clip(head or self.summary, NAME_CHARS)
 
     @property
     def display(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from detector.alternatives import extract_proposals
+from detector.alternatives import Proposal, extract_proposals
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
@@ -51,3 +51,16 @@ def test_markdown_options_announcements_and_recommendations(
 def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None:
     proposals = extract_proposals("I'd suggest a managed Redis, or you could try some other cache")
     assert [(p.name, p.recommended) for p in proposals] == [("a managed Redis", True)]
+
+
+# fmt: off
+@pytest.mark.parametrize("summary, name", [
+    ("sheet pan chicken thighs with roasted veg and lemon", "sheet pan chicken thighs with roasted…"),
+    ("Make the bucket requester-pays so they cover egress", "Make the bucket requester-pays so they…"),
+    ("a short name", "a short name"),
+])
+# fmt: on
+def test_a_long_name_is_cut_at_a_word_break_and_says_so(summary: str, name: str) -> None:
+    """A name cut inside a word ("…with roasted ve") reads as another thing, and no longer
+    contains the name it stands for."""
+    assert Proposal("1", summary).name == name
