@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from detector.detect import Detector
-from detector.schema import Label, Transcript, Turn
+from detector.schema import ConvergenceState, Label, Transcript, Turn
 
 _SPAN_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
 
@@ -57,12 +57,49 @@ def gold_state(turns: Sequence[Turn]) -> GoldState:
     return state
 
 
-def _matched(predicted: Sequence[str], gold: Sequence[str]) -> int:
+def _names_of_rejected(state: ConvergenceState) -> list[list[str]]:
+    """Each rejected entry by the names it answers to: as displayed, its option's label, and the
+    option's whole summary (the display cuts long names short: "1(sheet pan chicken thighs…)"
+    stands for "sheet pan chicken thighs with roasted veg")."""
+    options = {a.id: a for a in state.alternatives}
+    names = []
+    for entry in state.rejected:
+        option = options.get(entry.alternative_id)
+        names.append([entry.alternative] + ([option.label, option.summary] if option else []))
+    return names
+
+
+def _denotes(names: Sequence[str], gold: str) -> bool:
+    """Does an entry with these names denote the gold option? A label must be equal ("方案三"),
+    never merely contained: "1" is inside "$10k used car"."""
+    display, *rest = names
+    label, summary = rest if rest else (None, None)
+    return (
+        same_thing(display, gold)
+        or (summary is not None and same_thing(summary, gold))
+        or (label is not None and _SPAN_NOISE.sub("", label.lower()) == _SPAN_NOISE.sub("", gold.lower()))
+    )
+
+
+def _on_list(state: ConvergenceState, gold: str) -> bool:
+    return any(_denotes(names, gold) for names in _names_of_rejected(state))
+
+
+def _decided(state: ConvergenceState, gold: str) -> bool:
+    """Is the gold replacement the current decision (by its display, label or summary)?"""
+    decision = state.current_decision
+    if decision is None:
+        return False
+    option = next((a for a in state.alternatives if a.id == decision.alternative_id), None)
+    return _denotes([decision.text] + ([option.label, option.summary] if option else []), gold)
+
+
+def _matched(predicted: Sequence[Sequence[str]], gold: Sequence[str]) -> int:
     """Pairs of a predicted and a gold option that denote the same thing, each used once."""
     free = list(gold)
     found = 0
-    for item in predicted:
-        match = next((g for g in free if same_thing(item, g)), None)
+    for names in predicted:
+        match = next((g for g in free if _denotes(names, g)), None)
         if match is not None:
             free.remove(match)
             found += 1
@@ -96,12 +133,12 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
             if turn.role != "user":
                 continue
             labelled = turn.label is not None and turn.label.is_positive and bool(turn.target)
-            was_on_list = labelled and any(same_thing(r.alternative, turn.target) for r in tracker.state(cid).rejected)
+            was_on_list = labelled and _on_list(tracker.state(cid), turn.target)
             tracker.observe_user(cid, turn.text)
             if not labelled:
                 continue
             state = tracker.state(cid)
-            on_list = any(same_thing(r.alternative, turn.target) for r in state.rejected)
+            on_list = _on_list(state, turn.target)
             if turn.label is Label.REOPEN:
                 # Only an option the tracker had on the list can be taken off it; the others were
                 # missed when rejected, which `rejection_recorded` counts.
@@ -112,9 +149,8 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
             counts["recorded"] += on_list
             if turn.label is Label.PIVOT and turn.replacement:
                 counts["pivots"] += 1
-                current = state.current_decision.text if state.current_decision else None
-                counts["decided"] += same_thing(current, turn.replacement)
-        predicted = [r.alternative for r in tracker.state(cid).rejected]
+                counts["decided"] += _decided(state, turn.replacement)
+        predicted = _names_of_rejected(tracker.state(cid))
         both = _matched(predicted, gold.rejected)
         predicted_total, gold_total, matched = predicted_total + len(predicted), gold_total + len(gold.rejected), matched + both
         exact += both == len(predicted) == len(gold.rejected)

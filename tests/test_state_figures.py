@@ -47,3 +47,20 @@ def test_the_tracker_is_scored_turn_by_turn_and_at_the_end() -> None:
 def test_conversations_without_a_gold_rejection_are_not_counted() -> None:
     quiet = _conversation({"text": "好，就按B来", "label": "NONE"})
     assert state_figures(Detector("rules"), [quiet])["conversations"] == 0
+
+
+def test_a_rejected_option_counts_by_its_whole_name_and_its_exact_label() -> None:
+    """The list shows a long option cut short ("1(Make the bucket requester-pays so they…)"):
+    the gold target is found in the option's whole summary. A label must be equal to count:
+    Option 1 is not "the 10-year plan" because "1" is inside "10"."""
+    options = "Options:\n1. Make the bucket requester-pays so they cover their own egress costs\n2. Keep paying for egress"
+    turns = [
+        {"role": "user", "text": "egress bill is huge", "label": "NONE"},
+        {"role": "assistant", "text": options},
+        {"role": "user", "text": "drop option 1, they will never agree", "label": "REJECT", "target": "requester-pays so they cover their own egress"},
+    ]
+    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
+    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 1.0
+    turns[2] = {**turns[2], "target": "the 10-year plan"}
+    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
+    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 0.0
