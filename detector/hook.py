@@ -8,6 +8,8 @@ returns the relapse verdict.
 `pivot hook` speaks two JSON dialects on stdin/stdout: the generic one
 (`{"conversation_id", "turn": {"role", "text"}}` → the Suggestion, the verdict, or `{}`) and
 Claude Code's `UserPromptSubmit` hook (→ `hookSpecificOutput.additionalContext`, or nothing).
+That hook never sees the assistant's replies, so the reply a prompt answers is read first from
+the session transcript Claude Code names (`transcript_path`, claude_transcript.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from detector.claude_transcript import last_reply
 from detector.errors import InputError
 from detector.formats import validation_message
 from detector.hook_client import read_hook_request
@@ -57,6 +60,11 @@ class PreTurnHook:
         """The assistant replied: record its proposals and checkpoint calls; the relapse verdict."""
         return self.tracker.observe_assistant(conversation_id, _as_turn(turn, "assistant"))
 
+    def catch_up(self, conversation_id: str, turn: Turn) -> bool:
+        """An assistant reply read after the fact (Claude Code's transcript): record its options
+        and checkpoint calls, unless it is the last one recorded. Not judged: it is already out."""
+        return self.tracker.record_assistant(conversation_id, turn)
+
     def mark_checkpoint(self, conversation_id: str, turn: int | None = None) -> None:
         """The agent updated its checkpoint: the reminder counts from here."""
         self.tracker.mark_checkpoint(conversation_id, turn)
@@ -81,6 +89,11 @@ def handle_hook_input(hook: PreTurnHook, raw: str) -> str:
         prompt = request.get("prompt")
         if not isinstance(session, str) or not isinstance(prompt, str):
             raise InputError("stdin: UserPromptSubmit needs string fields session_id and prompt")
+        transcript = request.get("transcript_path")
+        if isinstance(transcript, str) and transcript:
+            reply = last_reply(Path(transcript), prompt)
+            if reply is not None:
+                hook.catch_up(session, reply)
         suggestion = hook.before_turn(session, prompt)
         if suggestion is None:
             return ""

@@ -98,7 +98,30 @@ class ConvergenceTracker:
         """Update the state with an assistant turn; return whether it relapses to a rejected option."""
         if isinstance(turn, str):
             turn = Turn(role="assistant", text=turn)
-        return self.store.update(conversation_id, lambda state: self._on_assistant(conversation_id, state, turn))
+
+        def apply(state: ConvergenceState | None) -> tuple[ConvergenceState, RelapseVerdict]:
+            state, verdict = self._on_assistant(conversation_id, state, turn)
+            assert verdict is not None  # judged: judge=True
+            return state, verdict
+
+        return self.store.update(conversation_id, apply)
+
+    def record_assistant(self, conversation_id: str, turn: Turn) -> bool:
+        """Record an assistant turn read after the fact, from a transcript the agent keeps (a
+        Claude Code hook sees only the user's prompts): the state learns the options it proposed
+        and its checkpoint calls, which the user's next words refer to. Nothing is judged: the
+        reply is already out. A turn equal to the last one recorded is not recorded again;
+        returns whether this one was."""
+
+        def apply(state: ConvergenceState | None) -> tuple[ConvergenceState, bool]:
+            state = state or ConvergenceState(conversation_id=conversation_id)
+            last = next((t.text for t in reversed(state.recent_turns) if t.role == "assistant"), None)
+            if last is not None and last == normalize(turn.text):
+                return state, False
+            state, _ = self._on_assistant(conversation_id, state, turn, judge=False)
+            return state, True
+
+        return self.store.update(conversation_id, apply)
 
     def mark_checkpoint(self, conversation_id: str, turn: int | None = None) -> ConvergenceState:
         """Record that the agent updated its checkpoint (resets the reminder)."""
@@ -268,15 +291,17 @@ class ConvergenceTracker:
     # -- assistant turns ----------------------------------------------------------------------
 
     def _on_assistant(
-        self, conversation_id: str, state: ConvergenceState | None, turn: Turn
-    ) -> tuple[ConvergenceState, RelapseVerdict]:
+        self, conversation_id: str, state: ConvergenceState | None, turn: Turn, judge: bool = True
+    ) -> tuple[ConvergenceState, RelapseVerdict | None]:
         state = state or ConvergenceState(conversation_id=conversation_id)
         text = normalize(turn.text)
-        # Imported here: the relapse guard compiles its many patterns on import, and a hook process
-        # answering a user turn never needs them.
-        from detector.relapse import check_reply
+        verdict = None
+        if judge:
+            # Imported here: the relapse guard compiles its many patterns on import, and a hook
+            # process answering a user turn never needs them.
+            from detector.relapse import check_reply
 
-        verdict = check_reply(state, text)
+            verdict = check_reply(state, text)
         if any(call.name == self.config.checkpoint_tool for call in turn.tool_calls):
             state.last_checkpoint_turn = state.turn
             state.history.append(StateEvent(turn=state.turn, kind="checkpoint"))

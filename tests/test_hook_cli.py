@@ -63,3 +63,20 @@ def test_state_show_and_reset(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "detector.cli", "state", "show", "s", "--store", str(store)],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no state" in missing.stderr
+
+
+def test_claude_code_hook_reads_the_reply_the_prompt_answers_from_the_transcript(tmp_path: Path) -> None:
+    """The prompt hook never sees the assistant: the options it listed come from the session's
+    transcript, so "drop the second one" rejects the in-process cache, by name."""
+    transcript = tmp_path / "session.jsonl"
+    lines = [
+        {"type": "user", "message": {"role": "user", "content": "how should we cache the API?"}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "text", "text": "Options:\n1. Redis cluster\n2. In-process LRU cache\n3. CDN edge cache"}]}},
+    ]
+    transcript.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    base = {"session_id": "cc", "hook_event_name": "UserPromptSubmit", "transcript_path": str(transcript)}
+    hook(tmp_path / "state.db", {**base, "prompt": "how should we cache the API?"}, "--mode", "rules")
+    out = hook(tmp_path / "state.db", {**base, "prompt": "drop the second one, it won't survive restarts"}, "--mode", "rules")
+    context = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "In-process LRU cache" in context

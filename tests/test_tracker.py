@@ -310,3 +310,16 @@ def test_a_pivot_without_a_replacement_span_decides_the_option_its_words_name() 
     state = t.state("c")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
     assert state.current_decision is not None and "Thai curry house" in state.current_decision.text
+
+
+def test_a_reply_recorded_after_the_fact_teaches_its_options_once_and_is_not_judged() -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    reply = Turn(role="assistant", text=OPTIONS_EN, tool_calls=[ToolCall(name="update_working_checkpoint")])
+    assert t.record_assistant("c", reply) is True
+    assert t.record_assistant("c", reply) is False  # the same reply, read again before the next prompt
+    state = t.state("c")
+    assert [a.label for a in state.alternatives] == ["Option 1", "Option 2", "Option 3"]
+    assert state.last_checkpoint_turn == 1
+    t.observe_user("c", "scrap option 1, go with option 2")
+    assert t.state("c").current_decision is not None

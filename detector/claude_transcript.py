@@ -1,0 +1,93 @@
+"""The assistant's last reply, read from the transcript Claude Code keeps of a session.
+
+Claude Code's `UserPromptSubmit` hook receives the user's prompt and the path of the session's
+transcript, never the assistant's replies. Without them the tracker has no options to resolve
+"drop the second one" or "A 不行" to, and the detector loses the context that tells a rejection
+of a proposal from a plain "no". So before each prompt the hook reads the reply the user is
+answering: the assistant lines after the last real prompt, their text blocks and tool calls.
+
+The transcript format is Claude Code's own and not a published contract: one JSON object per
+line, `{"type": "user" | "assistant" | ..., "message": {"role", "content": str | [blocks]}}`,
+with `text`, `tool_use` and `tool_result` blocks. Anything else (summaries, bookkeeping lines,
+malformed lines, thinking blocks) is skipped, and a transcript that cannot be read yields no
+reply: the hook goes on with the prompt alone.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from detector.schema import ToolCall, Turn
+
+# A reply is read from the end of the file: a long session's transcript holds megabytes of tool
+# output, and the hook runs before every prompt.
+TAIL_BYTES = 1 << 20
+
+
+def last_reply(path: Path, prompt: str, tail_bytes: int = TAIL_BYTES) -> Turn | None:
+    """The assistant turn the prompt answers: the text and tool calls of the assistant lines
+    after the last real user prompt, or before this prompt when Claude Code has already written
+    it to the transcript. None when there is none, or the file cannot be read."""
+    records = _tail_records(path, tail_bytes)
+    prompts = [i for i, record in enumerate(records) if _prompt_text(record) is not None]
+    end = len(records)
+    if prompts and _prompt_text(records[prompts[-1]]) == prompt.strip():
+        end = prompts.pop()  # this prompt is in the file already: the reply is before it
+    start = prompts[-1] + 1 if prompts else 0
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    for record in records[start:end]:
+        if record.get("type") != "assistant":
+            continue
+        for block in _blocks(record):
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                texts.append(block["text"])
+            elif block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+                calls.append(ToolCall(name=block["name"]))
+    text = "\n\n".join(t.strip() for t in texts if t.strip())
+    return Turn(role="assistant", text=text, tool_calls=calls) if text or calls else None
+
+
+def _tail_records(path: Path, tail_bytes: int) -> list[dict[str, Any]]:
+    """The JSON objects of the file's last `tail_bytes` bytes (the first, cut line dropped)."""
+    try:
+        with path.open("rb") as handle:
+            size = handle.seek(0, 2)
+            handle.seek(max(0, size - tail_bytes))
+            data = handle.read()
+    except OSError:
+        return []
+    lines = data.split(b"\n")
+    if size > tail_bytes:
+        lines = lines[1:]
+    records = []
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(record, dict):
+            records.append(record)
+    return records
+
+
+def _blocks(record: dict[str, Any]) -> list[dict[str, Any]]:
+    message = record.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
+
+
+def _prompt_text(record: dict[str, Any]) -> str | None:
+    """The words of a user line the person typed; None for tool results (which Claude Code also
+    writes as user lines), meta lines and anything else."""
+    if record.get("type") != "user" or record.get("isMeta"):
+        return None
+    blocks = _blocks(record)
+    if not blocks or any(block.get("type") == "tool_result" for block in blocks):
+        return None
+    text = "\n".join(block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str))
+    return text.strip() or None
