@@ -100,8 +100,7 @@ class Proposal:
     @property
     def name(self) -> str:
         """The short name: the summary up to its first separator ("Redis 缓存，部署简单" → "Redis 缓存")."""
-        head = _NAME_END_RE.split(self.summary, maxsplit=1)[0].strip(" *`")
-        return clip(head or self.summary, NAME_CHARS)
+        return _short(self.summary)
 
     @property
     def display(self) -> str:
@@ -295,4 +294,5 @@ def _tidy_label(label: str) -> str:
 
 
 def _short(summary: str) -> str:
-    return _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")[:40]
+    head = _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")
+    return clip(head or summary, NAME_CHARS)

@@ -64,3 +64,10 @@ def test_a_long_name_is_cut_at_a_word_break_and_says_so(summary: str, name: str)
     """A name cut inside a word ("…with roasted ve") reads as another thing, and no longer
     contains the name it stands for."""
     assert Proposal("1", summary).name == name
+
+
+def test_a_long_bullet_is_shown_once() -> None:
+    """A bullet's label is its name: shown as "React Native so you get iOS and Android…", not
+    as that label followed by the same name in brackets."""
+    proposals = extract_proposals("- React Native so you get iOS and Android from one codebase\n- Flutter, one codebase too")
+    assert [p.display for p in proposals] == ["React Native so you get iOS and Android…", "Flutter"]
