@@ -329,3 +329,20 @@ def test_alarm_figures_count_judged_and_unjudged_alarms(tmp_path) -> None:
     )
     figures = alarm_figures(scan, judged)
     assert figures == {"alarms": 3, "verdicts": {"TRUE_RELAPSE": 1, "FALSE_ALARM": 1, "UNJUDGED": 1}, "precision_of_judged": 0.5}
+
+
+def test_an_option_only_the_rejecting_words_named_comes_back_only_by_its_whole_name() -> None:
+    """"启动时自动执行" was cut from the user's rejection; nothing proposed it. "执行" in a reply
+    about running scripts by hand is not that option, and the learned scorer does not speak for
+    it; saying the whole name again is."""
+    from detector.schema import Alternative, ConvergenceState, RejectedAlternative
+
+    state = ConvergenceState(
+        conversation_id="c",
+        lang="zh",
+        turn=3,
+        alternatives=[Alternative(id="alt-1", label="启动时自动执行", summary="启动时自动执行", first_turn=3, proposed_by="user", status="rejected")],
+        rejected=[RejectedAlternative(alternative_id="alt-1", alternative="启动时自动执行", rejected_at=3, reason="生产库不能让应用自己改表", revisit_if="", evidence="")],
+    )
+    assert check_reply(state, "另外建议禁止修改已经执行过的脚本，改动一律新开版本号。").verdict == "OK"
+    assert check_reply(state, "其实也可以考虑启动时自动执行迁移，省掉人工步骤。").verdict == "RELAPSE"

@@ -10,6 +10,7 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
@@ -21,6 +22,9 @@ from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize
+
+
+_NOISE = re.compile(r"[\s\W_]+")
 
 
 def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
@@ -48,10 +52,13 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     if not live:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
+    only_named = _named_only_when_rejected(state)
     for rejection in live:
         names = names_of(rejection.alternative, current)
         reason = reason_keys(rejection.reason or "", current)
         found = relapsing_mention(sentences, names, current, reason)
+        if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
+            found = None
         if found is not None:
             sentence, mention = found
             return RelapseVerdict(
@@ -62,6 +69,8 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
                 reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
             )
     for rejection in live:
+        if rejection.alternative_id in only_named:
+            continue
         scored = _scored(sentences, rejection, current)
         if scored is not None:
             return scored
@@ -76,6 +85,29 @@ def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
     `state.turn` numbers the latest user turn; the ones before it count down from there."""
     user_turns = [turn for turn in reversed(state.recent_turns) if turn.role == "user"]
     return [(state.turn - age, turn.text) for age, turn in enumerate(user_turns)]
+
+
+def _named_only_when_rejected(state: ConvergenceState) -> set[str]:
+    """The rejected alternatives that nothing proposed: the user's rejecting words are all that
+    names them ("周末", "启动时自动执行", "that day"), as the detector cut them out.
+
+    Such a name may be a word of the sentence rather than an option, so only the whole name,
+    said again, can bring it back: not a part of it ("执行" of "启动时自动执行", "grpc" of "上周定的
+    对外接口用 gRPC 那一套"), and not the learned scorer, which reads a reply against an option's
+    words and reason. On the dev conversations, 21 of 25 alarms about such alternatives were
+    false (`python -m training.relapse_alarms`)."""
+    rejected_at = {r.alternative_id: r.rejected_at for r in state.rejected}
+    return {
+        a.id
+        for a in state.alternatives
+        if a.proposed_by == "user" and a.id in rejected_at and a.first_turn >= rejected_at[a.id]
+    }
+
+
+def _says_whole(mention: str, alternative: str) -> bool:
+    """Does the mention say the alternative's whole name (a plural or a label around it allowed)?"""
+    said, name = (_NOISE.sub("", text.lower()) for text in (mention, alternative))
+    return bool(name) and name in said
 
 
 def _last_rejections(state: ConvergenceState) -> dict[str, int]:
