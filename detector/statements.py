@@ -50,3 +50,24 @@ def next_step_in(text: str) -> str | None:
     """The next step an assistant turn announces, if it does."""
     match = _NEXT_STEP_RE.search(text)
     return match.group("step").strip() if match else None
+
+
+_LATER_RE = re.compile(
+    # "等明年运维扩招了，…", "要是预算批下来，…": the condition opens the turn.
+    r"^(?:等到?|要是|如果|假如|哪天|万一|除非)\s{0,2}[^，,。;；!！?？\n]{2,30}?\s{0,2}(?:了|的时候|之后|以后)?\s{0,2}[，,]"
+    # "once we hire another ops person, …", "if traffic triples, …"
+    r"|^(?:once|when|after|as soon as|if|unless|whenever)\s[^,.;!?\n]{3,80}?\s{0,2},"
+    # "… we can revisit redis once we hire another ops person."
+    r"|(?<=\s)(?:once|when|after|as soon as|if|unless)\s[^,.;!?\n]{3,80}?\s{0,2}[.!]?\s{0,2}$",
+    re.IGNORECASE,
+)
+
+
+def reopening_condition(text: str) -> str | None:
+    """The condition of a reopening said for later ("等明年运维扩招了，Redis 可以回头再看看",
+    "we can revisit redis once we hire another ops person"): the option comes back when it holds,
+    not now. None for a reopening meant now ("now that we hired, let's revisit redis")."""
+    match = _LATER_RE.search(text.strip())
+    if match is None:
+        return None
+    return match.group().strip(" ，,。.!！")  # the user's words, as revisit_if keeps them

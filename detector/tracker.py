@@ -45,7 +45,7 @@ from detector.schema import (
     Trigger,
     Turn,
 )
-from detector.statements import acceptance_choice, constraints_in, next_step_in
+from detector.statements import acceptance_choice, constraints_in, next_step_in, reopening_condition
 from detector.store import MemoryStore, StateStore
 from detector.text import detect_language, normalize
 
@@ -156,15 +156,15 @@ class ConvergenceTracker:
         # The language first: defaults written below (revisit_if) must be in the conversation's.
         self._remember(state, Turn(role="user", text=clean))
         state.lang = detect_language(" ".join(t.text for t in state.recent_turns if t.role == "user"))  # type: ignore[assignment]
-        key = None
+        change: tuple[Trigger, str] | None = None
         if detection.label.is_positive and detection.confidence >= self.config.min_confidence:
-            key = self._apply_detection(state, detection, clean, patch)
+            change = self._apply_detection(state, detection, clean, patch)
         else:
             self._apply_statement(state, clean, patch)
         self._refresh_open_questions(state)
 
-        if key is not None:
-            trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
+        if change is not None:
+            trigger, key = change
             if self._is_repeat(state, trigger, key):
                 return state, None
             return state, self._suggest(state, trigger, "high", [detection], patch, key=key)
@@ -174,8 +174,10 @@ class ConvergenceTracker:
 
     def _apply_detection(
         self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
-    ) -> str:
-        """Change the state for a REJECT, PIVOT or REOPEN; return the key used for the cooldown."""
+    ) -> tuple[Trigger, str]:
+        """Change the state for a REJECT, PIVOT or REOPEN; return the trigger and the key used for
+        the cooldown."""
+        trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
             # Only a rejected option can be reopened: when the detected target is none of them, the
@@ -186,12 +188,18 @@ class ConvergenceTracker:
                 or _best_overlapping(text, [a for a in state.alternatives if a.status == "rejected"])
                 or target
             )
+            later = reopening_condition(text)
+            if target is not None and target.status == "rejected" and later:
+                # "等明年运维扩招了，Redis 可以回头再看看": not back now, but when that holds. The
+                # option stays rejected, with the user's condition as the one to come back on.
+                self._set_revisit_condition(state, target, later, text, patch)
+                return "rejection", f"revisit:{target.id}"
             if target is None:
                 target = self._add_alternative(state, detection.target or text[:40], "user", patch)
             _take_off_rejected(state, target, patch)
             self._set_status(state, target, "reopened", patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
-            return f"reopen:{target.id}"
+            return trigger, f"reopen:{target.id}"
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
@@ -211,7 +219,7 @@ class ConvergenceTracker:
             if replacement is not None and replacement.id != target.id:
                 self._decide(state, replacement, detection.reason, patch)
             state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))
-            return f"pivot:{target.id}"
+            return trigger, f"pivot:{target.id}"
         # A rejection that also names one of the other options as the way to go ("太贵了，那颗粒板
         # 吧") decides it, whatever the label says: REJECT and PIVOT are the detector's commonest
         # confusion, and the state should not wait for the label to be right.
@@ -219,7 +227,20 @@ class ConvergenceTracker:
         chosen = self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
-        return f"reject:{target.id}"
+        return trigger, f"reject:{target.id}"
+
+    @staticmethod
+    def _set_revisit_condition(
+        state: ConvergenceState, target: Alternative, condition: str, text: str, patch: list[PatchOperation]
+    ) -> None:
+        """The rejection of `target` stands, now to be revisited on `condition`. The history records
+        it as said again, so the relapse guard still holds replies to the rejection: the user named
+        the option, but did not bring it back."""
+        for entry in state.rejected:
+            if entry.alternative_id == target.id:
+                entry.revisit_if = condition
+                patch.append(PatchOperation(op="replace", path=f"/rejected/{target.id}/revisit_if", value=condition))
+        state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
 
     def _reject(
         self, state: ConvergenceState, target: Alternative, detection: Detection, text: str, patch: list[PatchOperation]

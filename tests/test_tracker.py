@@ -323,3 +323,25 @@ def test_a_reply_recorded_after_the_fact_teaches_its_options_once_and_is_not_jud
     assert state.last_checkpoint_turn == 1
     t.observe_user("c", "scrap option 1, go with option 2")
     assert t.state("c").current_decision is not None
+
+
+# fmt: off
+@pytest.mark.parametrize("options, rejection, later, condition", [
+    (OPTIONS_ZH, "A 不行，我们运维就两个人", "等明年运维扩招了，回头再看看方案A", "等明年运维扩招了"),
+    (OPTIONS_EN, "drop option 1, nobody can run it", "we can revisit option 1 once we hire another ops person", "once we hire another ops person"),
+])
+# fmt: on
+def test_a_reopening_for_later_keeps_the_rejection_with_its_condition(
+    options: str, rejection: str, later: str, condition: str
+) -> None:
+    """Not back now, but when the condition holds: the option stays on the rejected list, the
+    condition becomes its revisit_if, and the suggestion reports a rejection update."""
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", options)
+    t.observe_user("c", rejection)
+    suggestion = t.observe_user("c", later)
+    state = t.state("c")
+    assert [r.revisit_if for r in state.rejected] == [condition]
+    assert suggestion is not None and suggestion.trigger == "rejection" and condition in suggestion.block
+    assert any(op.path.endswith("/revisit_if") for op in suggestion.patch)
