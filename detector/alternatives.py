@@ -42,6 +42,7 @@ _SUGGESTION_RE = re.compile(
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:用|使用|采用|选|走|去|试试)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
+_EMPHASIS_RE = re.compile(r"\*\*|`+")
 _GENERIC_SUGGESTION_RE = re.compile(
     r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的)|(?:the following|a few|some|several|other|another|one of)\b",
     re.IGNORECASE,
@@ -117,9 +118,9 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     Cached: the same assistant turn is read when it arrives, as the context of the next user
     turn, and again to resolve targets while it stays recent.
     """
+    text = _EMPHASIS_RE.sub("", text)  # "1. **Add a Redis cache** in front of…" names "Add a Redis cache"
     proposals = [
-        # strip("* "): the bold of "**方案一：Redis 集群**" closes after the summary.
-        Proposal(_tidy_label(m.group("label")), m.group("summary").strip("* ")) for m in _LABELLED_RE.finditer(text)
+        Proposal(_tidy_label(m.group("label")), m.group("summary").strip()) for m in _LABELLED_RE.finditer(text)
     ]
     if not proposals:
         proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]

@@ -265,6 +265,10 @@ class ConvergenceTracker:
         if state.current_decision is not None and state.current_decision.alternative_id == target.id:
             state.current_decision = None
             patch.append(PatchOperation(op="remove", path="/current_decision"))
+            if state.next_action is not None:
+                # The next step was the dropped decision's ("write the migration for the view").
+                state.next_action = None
+                patch.append(PatchOperation(op="remove", path="/next_action"))
         state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
 
     def _apply_statement(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:

@@ -36,6 +36,8 @@ I'd go with option 2 here."""
     (MARKDOWN_ZH, [("方案一", "使用 Redis 集群"), ("方案二", "本地 LRU 缓存")], "方案二"),
     (MARKDOWN_EN, [("1", "Redis cluster"), ("2", "In-process LRU cache"), ("3", "CDN edge caching")], "2"),
     ("1. **Redis cluster** — shared\n2. **In-process LRU** — zero ops", [("1", "Redis cluster"), ("2", "In-process LRU")], None),
+    ("1. **Materialized view** in Postgres, refreshed by cron\n2. Use `functools.lru_cache`",
+     [("1", "Materialized view in Postgres"), ("2", "Use functools.lru_cache")], None),
 ])
 # fmt: on
 def test_markdown_options_announcements_and_recommendations(

@@ -345,3 +345,16 @@ def test_a_reopening_for_later_keeps_the_rejection_with_its_condition(
     assert [r.revisit_if for r in state.rejected] == [condition]
     assert suggestion is not None and suggestion.trigger == "rejection" and condition in suggestion.block
     assert any(op.path.endswith("/revisit_if") for op in suggestion.patch)
+
+
+def test_dropping_the_decision_drops_its_next_step() -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", OPTIONS_EN)
+    t.observe_user("c", "sounds good, go with option 2")
+    t.observe_assistant("c", "Great. Next step: I'll add the LRU decorator to the report query.")
+    assert t.state("c").next_action is not None
+    t.observe_user("c", "scrap option 2, go with option 3")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("Option 3")
+    assert state.next_action is None
