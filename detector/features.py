@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from detector.alternatives import extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine
 from detector.schema import POSITIVE_LABELS, Turn
-from detector.text import CJK_CHAR, normalize, tokenize
+from detector.text import CJK_CHAR, ends_as_question, normalize, tokenize
 
 SUPPRESSION_REASONS = ("negation", "question", "hypothetical", "reported", "quote", "code", "log")
 
@@ -24,7 +24,6 @@ _OFFER_RE = re.compile(
     re.I,
 )
 _ANYTHING_ELSE_RE = re.compile(r"还有(?:什么|别的|其他|其它)|还需要(?:什么|别的)|anything else|something else I can|other questions", re.I)
-_QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
 # Words that suggest an earlier user turn rejected something; cheap on purpose (it runs over the
 # context of every turn), the classifier learns how much to trust it.
 _REJECT_HINT_RE = re.compile(
@@ -125,7 +124,7 @@ def context_row(example: TurnExample) -> list[float]:
         float(len(proposals) == 1),
         float(bool(_OFFER_RE.search(example.previous_assistant[-300:]))),
         float(bool(_ANYTHING_ELSE_RE.search(example.previous_assistant[-200:]))),
-        float(bool(_QUESTION_END_RE.search(example.previous_assistant))),
+        float(ends_as_question(example.previous_assistant)),
         float(names_label),
         float(points_at and names_label),
         float(bool(rejecting_turns)),
@@ -133,7 +132,7 @@ def context_row(example: TurnExample) -> list[float]:
         # No turn-position or turn-length feature: conversations open with a request and
         # long turns carry reasons, so either would teach a shortcut that drops standalone
         # and terse rejections ("上个方案作废", "drop the Redis idea").
-        float(bool(_QUESTION_END_RE.search(example.text))),
+        float(ends_as_question(example.text)),
     ]
 
 

@@ -72,6 +72,14 @@ def _with_apostrophe(match: re.Match[str]) -> str:
     return word[:at] + "'" + word[at:]
 
 
+_QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
+
+
+def ends_as_question(text: str) -> bool:
+    """Does the text end as a question ("?", "？", or a final 吗)?"""
+    return _QUESTION_END_RE.search(text) is not None
+
+
 def normalize(text: str) -> str:
     """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace; lone
     surrogates (possible in JSON, never valid text) become U+FFFD, one for one.

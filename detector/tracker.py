@@ -47,7 +47,7 @@ from detector.schema import (
 )
 from detector.statements import acceptance_choice, constraints_in, next_step_in, reopening_condition
 from detector.store import MemoryStore, StateStore
-from detector.text import detect_language, normalize
+from detector.text import detect_language, ends_as_question, normalize
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "reopen"}
@@ -115,8 +115,8 @@ class ConvergenceTracker:
 
         def apply(state: ConvergenceState | None) -> tuple[ConvergenceState, bool]:
             state = state or ConvergenceState(conversation_id=conversation_id)
-            last = next((t.text for t in reversed(state.recent_turns) if t.role == "assistant"), None)
-            if last is not None and last == normalize(turn.text):
+            last = _last_reply(state)
+            if last and last == normalize(turn.text):
                 return state, False
             state, _ = self._on_assistant(conversation_id, state, turn, judge=False)
             return state, True
@@ -278,10 +278,15 @@ class ConvergenceTracker:
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
         choice = acceptance_choice(text)
-        if choice is None and state.alternatives:  # a choice can only name something proposed
+        reply = _last_reply(state)
+        if choice is None and (state.alternatives or reply):  # a choice can only name something proposed
             choice = self.detector.engine.choice_in(text)
         if choice is not None:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
+            if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
+                # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用 pgvector
+                # 吧"): the reply said it, so it was proposed, and now it is chosen.
+                chosen = self._add_alternative(state, choice, "assistant", patch)
             if chosen is not None:
                 self._decide(state, chosen, None, patch)
                 state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
@@ -460,6 +465,17 @@ def _display(alternative: Alternative) -> str:
 
 def _fallback_name(text: str) -> str:
     return text[:40]
+
+
+def _last_reply(state: ConvergenceState) -> str:
+    """The latest assistant turn the state holds ("" when none)."""
+    return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
+
+
+def _offered_in(reply: str, choice: str) -> bool:
+    """Did the reply name this choice, word for word? Only then is a choice nothing listed an option."""
+    choice = choice.strip()
+    return len(choice) >= 2 and not is_deictic(choice) and choice.lower() in reply.lower()
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

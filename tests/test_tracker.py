@@ -358,3 +358,16 @@ def test_dropping_the_decision_drops_its_next_step() -> None:
     state = t.state("c")
     assert state.current_decision is not None and state.current_decision.text.startswith("Option 3")
     assert state.next_action is None
+
+
+def test_a_choice_the_last_reply_offered_in_passing_becomes_the_decision() -> None:
+    """"向量库可以用 Milvus 或者 pgvector" lists nothing, but "用 pgvector 吧" chooses what it
+    said; a question about it ("全改成 pgvector 吗") does not."""
+    t = tracker()
+    t.observe_user("c", "知识库问答怎么做")
+    t.observe_assistant("c", "那 RAG 的话，向量库可以用 Milvus 或者 pgvector。")
+    t.observe_user("c", "pgvector 就行吗")
+    assert t.state("c").current_decision is None
+    t.observe_user("c", "我们已经有 Postgres 了。用 pgvector 吧")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text == "pgvector"
