@@ -23,7 +23,7 @@ _LABELLED_RE = re.compile(
     r"(?:^|(?<=[\n;；。.\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
-    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
+    r"|(?-i:[A-Z])(?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
     r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
@@ -120,7 +120,9 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     """
     text = _EMPHASIS_RE.sub("", text)  # "1. **Add a Redis cache** in front of…" names "Add a Redis cache"
     proposals = [
-        Proposal(_tidy_label(m.group("label")), m.group("summary").strip()) for m in _LABELLED_RE.finditer(text)
+        Proposal(_tidy_label(m.group("label")), m.group("summary").strip())
+        for m in _LABELLED_RE.finditer(text)
+        if len(m.group("label")) > 1 or _opens_item(text, m.start("label"))
     ]
     if not proposals:
         proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
@@ -292,6 +294,14 @@ def _label_key(label: str) -> str:
 
 def _tidy_label(label: str) -> str:
     return re.sub(r"\s+", " ", label.strip())
+
+
+def _opens_item(text: str, at: int) -> bool:
+    """Does `at` open a line or an inline item (after "；" or "。"), bullets and spaces aside? A
+    lone letter is an option label only there ("A. Redis", "A：Redis；B：LRU"), not in "vitamin D.
+    Then…" or "e.g. the log shipper"."""
+    before = text[:at].rstrip(" \t-*•")
+    return not before or before[-1] in "\n;；。"
 
 
 def _short(summary: str) -> str:

@@ -73,3 +73,15 @@ def test_a_long_bullet_is_shown_once() -> None:
     as that label followed by the same name in brackets."""
     proposals = extract_proposals("- React Native so you get iOS and Android from one codebase\n- Flutter, one codebase too")
     assert [p.display for p in proposals] == ["React Native so you get iOS and Android…", "Flutter"]
+
+
+# fmt: off
+@pytest.mark.parametrize("text, expected", [
+    ("Likely causes:\n1. A memory leak\n2. A sidecar (e.g. the log shipper) growing", ["1", "2"]),
+    ("Take vitamin D. Then:\n1. Walk daily\n2. Sleep eight hours", ["1", "2"]),
+    ("A. Redis cluster\nB. In-process LRU", ["A", "B"]),
+])
+# fmt: on
+def test_a_lone_letter_is_a_label_only_where_an_item_opens(text: str, expected: list[str]) -> None:
+    """"e.g." and "vitamin D." are no options G and D (labelled options would hide the list)."""
+    assert [p.label for p in extract_proposals(text)] == expected
