@@ -218,7 +218,7 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal]) -> Proposal | 
                 return proposal
         if index is not None:
             if key.lower() == "last":
-                return proposals[-1]
+                return proposals[-1] if proposals else None
             if 1 <= index <= len(proposals):
                 return proposals[index - 1]
     return None

@@ -85,3 +85,15 @@ def test_a_long_bullet_is_shown_once() -> None:
 def test_a_lone_letter_is_a_label_only_where_an_item_opens(text: str, expected: list[str]) -> None:
     """"e.g." and "vitamin D." are no options G and D (labelled options would hide the list)."""
     assert [p.label for p in extract_proposals(text)] == expected
+
+
+def test_the_last_one_among_no_options_is_none() -> None:
+    """"scrap the last option" after a reply that listed nothing points at nothing (it crashed
+    the detector: the target ranker asks every recent turn, most of which list nothing)."""
+    from detector.alternatives import proposal_by_label
+    from detector.detect import Detector
+    from detector.schema import Turn
+
+    assert proposal_by_label("the last option", ()) is None
+    detection = Detector("rules").detect("scrap the last option, go with plan B", [Turn(role="assistant", text="Sure, happy to help.")])
+    assert detection.label.is_positive
