@@ -23,7 +23,7 @@ _LABELLED_RE = re.compile(
     r"(?:^|(?<=[\n;；。.\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
-    r"|(?-i:[A-Z])(?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
+    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
     r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
@@ -79,13 +79,13 @@ _LAST_WORD_BREAK = re.compile(r"[\s\-/]\S*$")
 
 
 def clip(text: str, limit: int) -> str:
-    """The text cut to `limit` characters, at a word break when the cut falls inside a Latin word,
-    and marked with "…": "sheet pan chicken thighs with roasted…", not "…with roasted ve", which
+    """The text cut to `limit` characters (at least one), at a word break when the cut falls inside
+    a Latin word, then marked with "…": "sheet pan chicken thighs with roasted…", not "…with roasted ve", which
     reads as a different thing and no longer contains the name it stands for."""
     if len(text) <= limit:
         return text
-    cut = text[:limit]
-    if text[limit].isascii() and text[limit].isalnum() and cut[-1].isascii() and cut[-1].isalnum():
+    cut = text[: max(limit, 1)]
+    if text[len(cut)].isascii() and text[len(cut)].isalnum() and cut[-1].isascii() and cut[-1].isalnum():
         cut = _LAST_WORD_BREAK.sub("", cut) or cut
     return cut.rstrip(" ,，;；:-") + "…"
 
@@ -298,10 +298,11 @@ def _tidy_label(label: str) -> str:
 
 def _opens_item(text: str, at: int) -> bool:
     """Does `at` open a line or an inline item (after "；" or "。"), bullets and spaces aside? A
-    lone letter is an option label only there ("A. Redis", "A：Redis；B：LRU"), not in "vitamin D.
-    Then…" or "e.g. the log shipper"."""
-    before = text[:at].rstrip(" \t-*•")
-    return not before or before[-1] in "\n;；。"
+    lone letter is an option label only there ("A. Redis", "a) Redis"), not in "vitamin D. Then…"
+    or "e.g. the log shipper"."""
+    while at > 0 and text[at - 1] in " \t-*•":
+        at -= 1
+    return at == 0 or text[at - 1] in "\n;；。"
 
 
 def _short(summary: str) -> str:

@@ -33,8 +33,10 @@ def last_reply(path: Path, prompt: str, tail_bytes: int = TAIL_BYTES) -> Turn | 
     records = _tail_records(path, tail_bytes)
     prompts = [i for i, record in enumerate(records) if _prompt_text(record) is not None]
     end = len(records)
-    if prompts and _prompt_text(records[prompts[-1]]) == prompt.strip():
-        end = prompts.pop()  # this prompt is in the file already: the reply is before it
+    if prompts and _prompt_text(records[prompts[-1]]) == prompt.strip() and not _replied_after(records, prompts[-1]):
+        # This prompt is in the file already (nothing answers it yet): the reply is before it. A
+        # previous prompt with the same words ("yes", "continue") has its answer after it.
+        end = prompts.pop()
     start = prompts[-1] + 1 if prompts else 0
     texts: list[str] = []
     calls: list[ToolCall] = []
@@ -50,14 +52,23 @@ def last_reply(path: Path, prompt: str, tail_bytes: int = TAIL_BYTES) -> Turn | 
     return Turn(role="assistant", text=text, tool_calls=calls) if text or calls else None
 
 
+def _replied_after(records: list[dict[str, Any]], index: int) -> bool:
+    return any(record.get("type") == "assistant" for record in records[index + 1 :])
+
+
 def _tail_records(path: Path, tail_bytes: int) -> list[dict[str, Any]]:
-    """The JSON objects of the file's last `tail_bytes` bytes (the first, cut line dropped)."""
+    """The JSON objects of the file's last `tail_bytes` bytes (the first, cut line dropped).
+
+    Only a regular file is read, and never more than `tail_bytes` of it: the path comes from the
+    hook's input, and a device or a growing pipe would otherwise be read without end."""
     try:
+        if not path.is_file():
+            return []
         with path.open("rb") as handle:
             size = handle.seek(0, 2)
             handle.seek(max(0, size - tail_bytes))
-            data = handle.read()
-    except OSError:
+            data = handle.read(tail_bytes)
+    except (OSError, ValueError):  # ValueError: a path with a NUL byte
         return []
     lines = data.split(b"\n")
     if size > tail_bytes:
@@ -66,7 +77,7 @@ def _tail_records(path: Path, tail_bytes: int) -> list[dict[str, Any]]:
     for line in lines:
         try:
             record = json.loads(line)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: "[[[[…" nested deep
             continue
         if isinstance(record, dict):
             records.append(record)

@@ -53,12 +53,15 @@ def next_step_in(text: str) -> str | None:
 
 
 _LATER_RE = re.compile(
-    # "等明年运维扩招了，…", "要是预算批下来，…": the condition opens the turn ("等等"/"等下" is "wait").
-    r"^(?:等到?(?!等|下|一下|会)|要是|假如|哪天|除非)\s{0,2}[^，,。;；!！?？\n]{2,30}?\s{0,2}(?:了|的时候|之后|以后)?\s{0,2}[，,]"
-    # "once we hire another ops person, …", "when the budget clears, …"
-    r"|^(?:once|when|as soon as|whenever)\s[^,.;!?\n]{3,80}?\s{0,2},"
-    # "… we can revisit redis once we hire another ops person."
-    # (not "once a week", "once again": how often, not when).
+    # "等明年运维扩招了，…", "等预算批下来，…": the condition opens the turn and says it has to be
+    # met first ("等等"/"等下" is "wait"; "要是你觉得合适，…" is no condition to wait for).
+    r"^(?:等到?(?!等|下|一下|会)|哪天|除非)\s{0,2}[^，,。;；!！?？\n]{2,30}?\s{0,2}(?:了|的时候|之后|以后|下来|到位)\s{0,2}[，,]"
+    # "once we hire another ops person, …", "when the budget clears, …" (not "once again, …",
+    # "when it comes to caching, …").
+    r"|^(?:once(?!\s(?:again|more|or)\b)|when(?!\s(?:it comes to|I said|you said)\b)|as soon as|whenever)"
+    r"\s[^,.;!?\n]{3,80}?\s{0,2},"
+    # "… we can revisit redis once we hire another ops person." (not "once a week", "once again":
+    # how often, not when).
     r"|(?<=\s)once\s(?!(?:a|an|per|every|more|again|or)\b)[^,.;!?\n]{3,80}?\s{0,2}[.!]?\s{0,2}$",
     re.IGNORECASE,
 )

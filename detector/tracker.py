@@ -12,6 +12,8 @@ HTTP server can serve one conversation at once.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,6 +21,7 @@ from functools import cached_property
 from detector.alternatives import (
     Proposal,
     best_overlap,
+    content_keys,
     extract_proposals,
     is_deictic,
     proposal_by_label,
@@ -213,8 +216,8 @@ class ConvergenceTracker:
             if replacement is None:
                 # No replacement span, but the turn may still name where it goes among what was
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
-                replacement = _best_overlapping(
-                    text, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
+                replacement = _named_besides(
+                    text, target, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
                 )
             if replacement is not None and replacement.id != target.id:
                 self._decide(state, replacement, detection.reason, patch)
@@ -304,6 +307,10 @@ class ConvergenceTracker:
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
             return  # already the decision: keep the turn it was first decided
+        if state.current_decision is not None and state.next_action is not None:
+            # The next step was the replaced decision's ("write the Redis connection config").
+            state.next_action = None
+            patch.append(PatchOperation(op="remove", path="/next_action"))
         if chosen.status == "rejected":
             # Choosing a rejected option brings it back ("the hall after all, book it"): a REOPEN
             # the detector read as a PIVOT, or an acceptance. It leaves the rejected list.
@@ -473,9 +480,22 @@ def _last_reply(state: ConvergenceState) -> str:
 
 
 def _offered_in(reply: str, choice: str) -> bool:
-    """Did the reply name this choice, word for word? Only then is a choice nothing listed an option."""
+    """Did the reply name this choice, word for word (whole words: "sql" is not in "PostgreSQL")?
+    Only then is a choice nothing listed an option."""
     choice = choice.strip()
-    return len(choice) >= 2 and not is_deictic(choice) and choice.lower() in reply.lower()
+    if len(choice) < 2 or is_deictic(choice):
+        return False
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(choice)}(?![A-Za-z0-9])", reply, re.IGNORECASE) is not None
+
+
+def _named_besides(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The alternative the text names by words other than the rejected target's: in "scrap the
+    redis cache idea", "cache" names the target, not the "in-process LRU cache"."""
+    chosen = _best_overlapping(text, alternatives)
+    if chosen is None:
+        return None
+    beyond_target = content_keys(text) - content_keys(f"{target.label} {target.summary}")
+    return chosen if content_keys(f"{chosen.label} {chosen.summary}") & beyond_target else None
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

@@ -80,6 +80,7 @@ def test_a_long_bullet_is_shown_once() -> None:
     ("Likely causes:\n1. A memory leak\n2. A sidecar (e.g. the log shipper) growing", ["1", "2"]),
     ("Take vitamin D. Then:\n1. Walk daily\n2. Sleep eight hours", ["1", "2"]),
     ("A. Redis cluster\nB. In-process LRU", ["A", "B"]),
+    ("Two ways:\na) Redis cache in front of the API\nb) In-process LRU cache", ["a", "b"]),
 ])
 # fmt: on
 def test_a_lone_letter_is_a_label_only_where_an_item_opens(text: str, expected: list[str]) -> None:
@@ -97,3 +98,4 @@ def test_the_last_one_among_no_options_is_none() -> None:
     assert proposal_by_label("the last option", ()) is None
     detection = Detector("rules").detect("scrap the last option, go with plan B", [Turn(role="assistant", text="Sure, happy to help.")])
     assert detection.label.is_positive
+

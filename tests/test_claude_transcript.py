@@ -67,3 +67,18 @@ def test_no_reply_and_no_file_give_nothing(tmp_path: Path) -> None:
     assert last_reply(_write(tmp_path / "t.jsonl", [_user("first prompt")]), "second prompt") is None
     assert last_reply(tmp_path / "missing.jsonl", "a prompt") is None
     assert last_reply(tmp_path, "a directory") is None
+
+
+def test_a_previous_prompt_with_the_same_words_is_not_this_one(tmp_path: Path) -> None:
+    """"yes" answered earlier, then options, then "yes" again: the reply is the options."""
+    records = [_user("set up caching"), _assistant(_text("Should I look at the API first?")), _user("yes"), _assistant(_text(OPTIONS))]
+    reply = last_reply(_write(tmp_path / "t.jsonl", records), "yes")
+    assert reply is not None and reply.text == OPTIONS
+
+
+def test_hostile_transcripts_give_nothing_and_never_hang(tmp_path: Path) -> None:
+    """A device, a path with a NUL byte, and lines nested too deep for the JSON parser."""
+    assert last_reply(Path("/dev/zero"), "x") is None
+    assert last_reply(Path("bad\x00path"), "x") is None
+    deep = _write(tmp_path / "deep.jsonl", ["[" * 100_000, _user("go"), _assistant(_text(OPTIONS))])
+    assert last_reply(deep, "next") is not None

@@ -196,3 +196,14 @@ def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
 
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["see B. yes\n", "1. **Redis** — a\n", "方案A：Redis；"])
+def test_reading_proposals_grows_linearly(unit: str) -> None:
+    """Assistant turns are read for options whatever their size (each lone letter looks back only
+    over the spaces and bullets before it)."""
+    from detector.alternatives import extract_proposals
+
+    read = extract_proposals.__wrapped__  # the cache would time a dictionary lookup
+    ratio, small, large = growth_ratio(read, unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

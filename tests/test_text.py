@@ -24,6 +24,9 @@ NORMALIZE = [
     # Words that look like contractions but are words of their own stay as they are.
     ("it lets you cache; its size is well below the ill-defined id limit", "it lets you cache; its size is well below the ill-defined id limit"),
     ("the ‘quoted’ text and a dont’t typo", "the ‘quoted’ text and a dont't typo"),
+    # Nor inside a longer token, or IM (instant messaging).
+    ("我们要做一个IM系统, set dont_cache=True in src/im/handler.py", "我们要做一个IM系统, set dont_cache=True in src/im/handler.py"),
+    ("we need IM support. dont.", "we need IM support. don't."),
 ]
 LANGS = [
     ("这个方向不对", "zh"),

@@ -371,3 +371,46 @@ def test_a_choice_the_last_reply_offered_in_passing_becomes_the_decision() -> No
     t.observe_user("c", "我们已经有 Postgres 了。用 pgvector 吧")
     state = t.state("c")
     assert state.current_decision is not None and state.current_decision.text == "pgvector"
+
+
+def test_a_pivot_naming_nothing_else_decides_nothing() -> None:
+    """"Scrap the redis cache idea… let's rethink this": "cache" names the rejected option, so
+    the in-process LRU *cache* is not chosen by it."""
+    pivot = "Scrap the redis cache idea, too much ops. Let's rethink this."
+    scripted = {
+        pivot: Detection(
+            label=Label.PIVOT, confidence=0.9, scores={Label.PIVOT: 0.9}, target="redis cache", lang="en",
+            explanation=Explanation(decided_by="classifier"),
+        )
+    }
+    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", "1. Redis cache in front of the API\n2. In-process LRU cache\n3. CDN caching of the responses")
+    t.observe_user("c", pivot)
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
+    assert state.current_decision is None
+
+
+def test_accepting_another_option_drops_the_old_decisions_next_step() -> None:
+    t = tracker()
+    t.observe_user("c", "caching?")
+    t.observe_assistant("c", OPTIONS_EN)
+    t.observe_user("c", "ok, go with option 1")
+    t.observe_assistant("c", "Next, I'll write the Redis connection config.")
+    t.observe_user("c", "ok, go with option 2")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("Option 2")
+    assert state.next_action is None
+
+
+@pytest.mark.parametrize("text", [
+    "Once again, I think we should bring option 1 back.",
+    "When it comes to caching, let's revisit option 1",
+    "要是你觉得合适，还是回到方案A吧",
+    "let's revisit option 1, we can review it once a week",
+])
+def test_a_reopening_meant_now_is_not_read_as_one_for_later(text: str) -> None:
+    from detector.statements import reopening_condition
+
+    assert reopening_condition(text) is None
