@@ -293,23 +293,38 @@ def test_a_pivot_to_a_label_nothing_proposed_is_the_decision_by_that_name() -> N
     assert state.current_decision is not None and state.current_decision.text == "B"
 
 
-def test_a_pivot_without_a_replacement_span_decides_the_option_its_words_name() -> None:
-    """"the thai one" after turning down sushi: no span pattern reads a replacement, but the turn
-    names one of the other proposals, which becomes the decision."""
-    pivot = "sushi is a hard pass for my wife tbh. thai curry house"
-    scripted = {
-        pivot: Detection(
-            label=Label.PIVOT, confidence=0.9, scores={Label.PIVOT: 0.9}, target="sushi", lang="en",
-            explanation=Explanation(decided_by="classifier"),
-        )
-    }
-    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
-    t.observe_user("c", "dinner for our anniversary friday?")
-    t.observe_assistant("c", "Options:\n1. Sushi bar downtown\n2. Thai curry house\n3. Italian trattoria")
+def _scripted(text: str, label: Label, target: str) -> ConvergenceTracker:
+    """A tracker whose detector reads `text` as `label` with `target`, whatever the model says."""
+    detection = Detection(
+        label=label, confidence=0.9, scores={label: 0.9}, target=target, lang="en",
+        explanation=Explanation(decided_by="classifier"),
+    )
+    return ConvergenceTracker(_ScriptedDetector({text: detection}), MemoryStore())  # type: ignore[arg-type]
+
+
+# fmt: off
+@pytest.mark.parametrize("options, pivot, target, decided", [
+    # No span pattern reads "thai curry house" as the replacement, but it names another proposal.
+    ("Options:\n1. Sushi bar downtown\n2. Thai curry house\n3. Italian trattoria",
+     "sushi is a hard pass for my wife tbh. thai curry house", "sushi", "Thai curry house"),
+    # "cache" names the rejected option, so the in-process LRU *cache* is not chosen by it.
+    ("1. Redis cache in front of the API\n2. In-process LRU cache\n3. CDN caching of the responses",
+     "Scrap the redis cache idea, too much ops. Let's rethink this.", "redis cache", None),
+])
+# fmt: on
+def test_a_pivot_without_a_replacement_span_decides_what_its_other_words_name(
+    options: str, pivot: str, target: str, decided: str | None
+) -> None:
+    t = _scripted(pivot, Label.PIVOT, target)
+    t.observe_user("c", "what should we do?")
+    t.observe_assistant("c", options)
     t.observe_user("c", pivot)
     state = t.state("c")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
-    assert state.current_decision is not None and "Thai curry house" in state.current_decision.text
+    if decided is None:
+        assert state.current_decision is None
+    else:
+        assert state.current_decision is not None and decided in state.current_decision.text
 
 
 def test_a_reply_recorded_after_the_fact_teaches_its_options_once_and_is_not_judged() -> None:
@@ -347,16 +362,22 @@ def test_a_reopening_for_later_keeps_the_rejection_with_its_condition(
     assert any(op.path.endswith("/revisit_if") for op in suggestion.patch)
 
 
-def test_dropping_the_decision_drops_its_next_step() -> None:
+# fmt: off
+@pytest.mark.parametrize("first, then, decided", [
+    ("sounds good, go with option 2", "scrap option 2, go with option 3", "Option 3"),  # the decision rejected
+    ("ok, go with option 1", "ok, go with option 2", "Option 2"),  # another option accepted
+])
+# fmt: on
+def test_a_new_decision_drops_the_old_decisions_next_step(first: str, then: str, decided: str) -> None:
     t = tracker()
     t.observe_user("c", "caching?")
     t.observe_assistant("c", OPTIONS_EN)
-    t.observe_user("c", "sounds good, go with option 2")
-    t.observe_assistant("c", "Great. Next step: I'll add the LRU decorator to the report query.")
+    t.observe_user("c", first)
+    t.observe_assistant("c", "Great. Next step: I'll write the config for it.")
     assert t.state("c").next_action is not None
-    t.observe_user("c", "scrap option 2, go with option 3")
+    t.observe_user("c", then)
     state = t.state("c")
-    assert state.current_decision is not None and state.current_decision.text.startswith("Option 3")
+    assert state.current_decision is not None and state.current_decision.text.startswith(decided)
     assert state.next_action is None
 
 
@@ -372,36 +393,6 @@ def test_a_choice_the_last_reply_offered_in_passing_becomes_the_decision() -> No
     state = t.state("c")
     assert state.current_decision is not None and state.current_decision.text == "pgvector"
 
-
-def test_a_pivot_naming_nothing_else_decides_nothing() -> None:
-    """"Scrap the redis cache idea… let's rethink this": "cache" names the rejected option, so
-    the in-process LRU *cache* is not chosen by it."""
-    pivot = "Scrap the redis cache idea, too much ops. Let's rethink this."
-    scripted = {
-        pivot: Detection(
-            label=Label.PIVOT, confidence=0.9, scores={Label.PIVOT: 0.9}, target="redis cache", lang="en",
-            explanation=Explanation(decided_by="classifier"),
-        )
-    }
-    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
-    t.observe_user("c", "caching?")
-    t.observe_assistant("c", "1. Redis cache in front of the API\n2. In-process LRU cache\n3. CDN caching of the responses")
-    t.observe_user("c", pivot)
-    state = t.state("c")
-    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
-    assert state.current_decision is None
-
-
-def test_accepting_another_option_drops_the_old_decisions_next_step() -> None:
-    t = tracker()
-    t.observe_user("c", "caching?")
-    t.observe_assistant("c", OPTIONS_EN)
-    t.observe_user("c", "ok, go with option 1")
-    t.observe_assistant("c", "Next, I'll write the Redis connection config.")
-    t.observe_user("c", "ok, go with option 2")
-    state = t.state("c")
-    assert state.current_decision is not None and state.current_decision.text.startswith("Option 2")
-    assert state.next_action is None
 
 
 @pytest.mark.parametrize("text", [
