@@ -81,8 +81,8 @@ def _denotes(names: Sequence[str], gold: str) -> bool:
     )
 
 
-def _on_list(state: ConvergenceState, gold: str) -> bool:
-    return any(_denotes(names, gold) for names in _names_of_rejected(state))
+def _on_list(state: ConvergenceState, gold: str | None) -> bool:
+    return gold is not None and any(_denotes(names, gold) for names in _names_of_rejected(state))
 
 
 def _decided(state: ConvergenceState, gold: str) -> bool:
