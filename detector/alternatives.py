@@ -47,7 +47,16 @@ _GENERIC_SUGGESTION_RE = re.compile(
     r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的)|(?:the following|a few|some|several|other|another|one of)\b",
     re.IGNORECASE,
 )
-_NAME_END_RE = re.compile(r"[,，;；。(（—–:：]| - |\s—\s|\.\s|\.$")
+_LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
+_NAME_END_RE = re.compile(r"[,，;；。(（—–:：|]| - |\s—\s|\.\s|\.$")
+# A markdown table whose header's first cell says its rows are options, its separator row, and
+# its body rows.
+_TABLE_RE = re.compile(
+    r"^\|\s{0,3}(?:方案|选项|思路|路线|方式|方法|做法|工具|框架|候选|options?|approach(?:es)?|choices?|alternatives?|"
+    r"candidates?|tools?|frameworks?|plans?|methods?|strategy|strategies|vendors?|providers?|services?)\s{0,3}\|[^\n]{0,300}\n"
+    r"\|[\s:|\-]{3,300}\n(?P<body>(?:\|[^\n]{1,300}(?:\n|$)){2,20})",
+    re.IGNORECASE | re.MULTILINE,
+)
 _DEICTIC_RE = re.compile(
     rf"^(?:这个|那个|这种|那种|这条|那条|这|那|上一个|上个|刚才那个|刚才的|前面那个|它|this|that|it|this one|that one|the last one|"
     rf"the idea|the plan|the approach|the option|the suggestion|your suggestion|your idea|你的建议|你说的|你的方案)"
@@ -122,7 +131,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     proposals = [
         Proposal(_tidy_label(m.group("label")), m.group("summary").strip())
         for m in _LABELLED_RE.finditer(text)
-        if len(m.group("label")) > 1 or _opens_item(text, m.start("label"))
+        if len(m.group("label")) > 1 or (_opens_item(text, m.start("label")) and _spaced(text, m))
     ]
     if not proposals:
         proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
@@ -138,14 +147,17 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     if not proposals:
         bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
         proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
+    if not proposals:
+        proposals = _table_options(text)
     for match in _SUGGESTION_RE.finditer(text):
         summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):
             continue  # "可以考虑以下几种方案" announces the list; it proposes nothing itself
         # "我更推荐方案二", "I'd go with option 2": a recommendation among the listed options.
-        named = proposal_by_label(summary, proposals) if _LABEL_REF_RE.match(summary) else None
-        if named is not None:
-            proposals[proposals.index(named)] = replace(named, recommended=True)
+        named = _listed_in(summary, proposals)
+        if named:
+            for proposal in named:
+                proposals[proposals.index(proposal)] = replace(proposal, recommended=True)
         elif not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)
@@ -296,13 +308,43 @@ def _tidy_label(label: str) -> str:
     return re.sub(r"\s+", " ", label.strip())
 
 
+def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
+    """The listed options a suggestion recommends: by a label it opens with ("方案二", "option 2")
+    or by letters ("先做 B 和 C", "go with A and C"). Empty when it names anything not listed: then
+    it is an option of its own."""
+    if _LABEL_REF_RE.match(summary):
+        found = [proposal_by_label(summary, proposals)]
+    else:
+        found = [next((p for p in proposals if p.label.upper() == letter), None) for letter in _LONE_CAPITAL_RE.findall(summary)]
+    return [p for p in found if p is not None] if found and None not in found else []
+
+
+def _table_options(text: str) -> list[Proposal]:
+    """The rows of a markdown table whose first column holds the options ("| 方案 | 改动量 |",
+    "| Option | Cost |"): each body row's first cell names one. A table of facts ("| Metric |
+    Value |") lists none."""
+    for match in _TABLE_RE.finditer(text):
+        rows = [line.strip().strip("|").split("|") for line in match.group("body").strip().splitlines()]
+        names = [row[0].strip() for row in rows if row and row[0].strip()]
+        if len(names) >= 2:
+            return [Proposal(_short(name), " | ".join(cell.strip() for cell in row)) for name, row in zip(names, rows)]
+    return []
+
+
+def _spaced(text: str, match: re.Match[str]) -> bool:
+    """Is a lone letter's label set off from what follows ("A. Redis", "B：本地缓存"), as code
+    never is ("b.update_all(…)")?"""
+    between = text[match.end("label") : match.start("summary")]
+    return any(c.isspace() or not c.isascii() for c in between)
+
+
 def _opens_item(text: str, at: int) -> bool:
-    """Does `at` open a line or an inline item (after "；" or "。"), bullets and spaces aside? A
-    lone letter is an option label only there ("A. Redis", "a) Redis"), not in "vitamin D. Then…"
-    or "e.g. the log shipper"."""
+    """Does `at` open a line, an inline item (after "；" or "。") or a table cell, bullets and spaces
+    aside? A lone letter is an option label only there ("A. Redis", "a) Redis", "| A. SSR |"), not
+    in "vitamin D. Then…" or "e.g. the log shipper"."""
     while at > 0 and text[at - 1] in " \t-*•":
         at -= 1
-    return at == 0 or text[at - 1] in "\n;；。"
+    return at == 0 or text[at - 1] in "\n;；。|"
 
 
 def _short(summary: str) -> str:

@@ -99,3 +99,31 @@ def test_the_last_one_among_no_options_is_none() -> None:
     detection = Detector("rules").detect("scrap the last option, go with plan B", [Turn(role="assistant", text="Sure, happy to help.")])
     assert detection.label.is_positive
 
+
+
+TABLE_ZH = """## 可选方向
+
+| 方案 | 改动量 | 预期收益 |
+|---|---|---|
+| **A. 迁移到 SSR** | 大 | 首屏 -60% |
+| **B. 图片懒加载 + next/image** | 小 | 首屏 -30% |
+| **C. 第三方脚本改成 `afterInteractive`** | 小 | 首屏 -20% |
+
+我建议先做 B 和 C，成本低。"""
+
+
+# fmt: off
+@pytest.mark.parametrize("text, expected, recommended", [
+    (TABLE_ZH, [("A", "迁移到 SSR"), ("B", "图片懒加载 + next/image"), ("C", "第三方脚本改成 afterInteractive")], ["B", "C"]),
+    ("| Option | Cost |\n|---|---|\n| Redis cluster | high |\n| In-process LRU | none |",
+     [("Redis cluster", "Redis cluster"), ("In-process LRU", "In-process LRU")], []),
+    ("| Metric | Value |\n|---|---|\n| p50 | 3 ms |\n| p99 | 9 ms |", [], []),  # facts, not options
+    ("```ruby\nUser.find_in_batches { |b| b.update_all(x: 1) }\n```", [], []),  # code, not option b
+])
+# fmt: on
+def test_options_in_tables_and_suggestions_by_letter(
+    text: str, expected: list[tuple[str, str]], recommended: list[str]
+) -> None:
+    proposals = extract_proposals(text)
+    assert [(p.label, p.name) for p in proposals] == expected
+    assert [p.label for p in proposals if p.recommended] == recommended

@@ -198,7 +198,7 @@ def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
 
 
-@pytest.mark.parametrize("unit", ["see B. yes\n", "1. **Redis** — a\n", "方案A：Redis；"])
+@pytest.mark.parametrize("unit", ["see B. yes\n", "1. **Redis** — a\n", "方案A：Redis；", "| Option | Cost |\n|---|---|\n| a|b|c|d\n"])
 def test_reading_proposals_grows_linearly(unit: str) -> None:
     """Assistant turns are read for options whatever their size (each lone letter looks back only
     over the spaces and bullets before it)."""
