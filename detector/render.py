@@ -33,6 +33,8 @@ class _Words:
     older: str
     default_revisit: str
     key_line: str
+    which_one: str
+    reconsidering: str
 
 
 _ZH = _Words(
@@ -50,6 +52,8 @@ _ZH = _Words(
     older="另有 {count} 个更早被否决的方案（见历史）",
     default_revisit="用户重新提出，或出现新的约束或证据",
     key_line="{alt}：第{turn}轮用户否决，原因是{reason}；除非{revisit}，否则不再回溯",
+    which_one="选哪个：{names}",
+    reconsidering="重新考虑：{name}",
 )
 _EN = _Words(
     current="Current decision",
@@ -66,11 +70,27 @@ _EN = _Words(
     older="{count} older rejected alternatives (see history)",
     default_revisit="the user brings it back, or new constraints or evidence appear",
     key_line="{alt}: rejected by the user at turn {turn} because {reason}; do not revisit unless {revisit}",
+    which_one="Which one: {names}",
+    reconsidering="Reconsidering: {name}",
 )
 
 
 def _words(lang: str) -> _Words:
-    return _ZH if lang == "zh" else _EN
+    return _ZH if _in_chinese(lang) else _EN
+
+
+def _in_chinese(lang: str) -> bool:
+    """Chinese for zh and for mixed: mixed text is Chinese sentences carrying English terms ("这个
+    microservices 的方案 pass 吧"), written by people who read Chinese; English speakers seldom
+    write Chinese characters."""
+    return lang in ("zh", "mixed")
+
+
+def open_question(lang: str, *, undecided: str | None = None, reconsidered: str | None = None) -> str:
+    """An open question in the conversation's language: which of the undecided options, or that
+    a reopened one is being reconsidered."""
+    words = _words(lang)
+    return words.which_one.format(names=undecided) if undecided is not None else words.reconsidering.format(name=reconsidered)
 
 
 def default_revisit_if(lang: str) -> str:
@@ -130,7 +150,7 @@ def render_solidified(state: ConvergenceState) -> str:
 def render_key_info(state: ConvergenceState) -> str:
     """The short form: one line per rejected alternative, to merge into an agent's notes."""
     w = _words(state.lang)
-    unknown = "未说明" if state.lang == "zh" else "no reason given"
+    unknown = "未说明" if _in_chinese(state.lang) else "no reason given"
     return "\n".join(
         w.key_line.format(
             alt=_cut(r.alternative, 60), turn=r.rejected_at, reason=_cut(r.reason or unknown, 80), revisit=_cut(r.revisit_if, 80)
@@ -168,7 +188,7 @@ _INSTRUCTIONS = {
 
 def instruction_for(trigger: str, lang: str) -> str:
     """One or two sentences telling the agent what to do with the block."""
-    return _INSTRUCTIONS["zh" if lang == "zh" else "en"][trigger]
+    return _INSTRUCTIONS["zh" if _in_chinese(lang) else "en"][trigger]
 
 
 def render_history(turns: Sequence[Turn], limit: int = 30) -> str:

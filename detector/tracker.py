@@ -30,6 +30,7 @@ from detector.detect import Detector
 from detector.render import (
     default_revisit_if,
     instruction_for,
+    open_question,
     render_convergence,
     render_key_info,
     render_solidified,
@@ -177,20 +178,24 @@ class ConvergenceTracker:
 
     def _apply_detection(
         self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
-    ) -> tuple[Trigger, str]:
+    ) -> tuple[Trigger, str] | None:
         """Change the state for a REJECT, PIVOT or REOPEN; return the trigger and the key used for
-        the cooldown."""
+        the cooldown (None when the turn changed nothing)."""
         trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
             # Only a rejected option can be reopened: when the detected target is none of them, the
             # one the turn's words name ("two months later, payments launch is done. let's pick
             # the express 5 upgrade back up").
-            target = (
-                self._find_alternative(state, detection.target, text, statuses=("rejected",))
-                or _best_overlapping(text, [a for a in state.alternatives if a.status == "rejected"])
-                or target
-            )
+            named = self._find_alternative(state, detection.target, text, statuses=("rejected",))
+            rejected = [a for a in state.alternatives if a.status == "rejected"]
+            if named is None or named.status != "rejected":
+                named = _best_overlapping(text, rejected) or named
+            target = named or target
+            if target is not None and target.status != "rejected":
+                # Nothing rejected comes back ("还是自建吧" after choosing Unleash, with 自建 never
+                # turned down): the turn may still change the decision.
+                return self._choose_instead(state, detection, text, patch)
             later = reopening_condition(text)
             if target is not None and target.status == "rejected" and later:
                 # "等明年运维扩招了，Redis 可以回头再看看": not back now, but when that holds. The
@@ -231,6 +236,21 @@ class ConvergenceTracker:
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
+
+    def _choose_instead(
+        self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
+    ) -> tuple[Trigger, str] | None:
+        """A proposed option the turn chooses becomes the decision (a change of course without a
+        rejection: the option left stays proposed); None when the turn chooses nothing new."""
+        choice = acceptance_choice(text) or self.detector.engine.choice_in(text)
+        chosen = self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
+        if chosen is None or chosen.status == "rejected":
+            return None
+        if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
+            return None
+        self._decide(state, chosen, detection.reason, patch)
+        state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
+        return "pivot", f"decide:{chosen.id}"
 
     @staticmethod
     def _set_revisit_condition(
@@ -422,12 +442,10 @@ class ConvergenceTracker:
         undecided = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
         if len(undecided) >= 2 and state.current_decision is None:
             names = " / ".join(_display(a) for a in undecided[-4:])
-            state.open_questions = [("选哪个：" if state.lang == "zh" else "Which one: ") + names]
+            state.open_questions = [open_question(state.lang, undecided=names)]
         elif any(a.status == "reopened" for a in undecided):
             reopened = [a for a in undecided if a.status == "reopened"]
-            state.open_questions = [
-                ("重新考虑：" if state.lang == "zh" else "Reconsidering: ") + _display(reopened[-1])
-            ]
+            state.open_questions = [open_question(state.lang, reconsidered=_display(reopened[-1]))]
         else:
             state.open_questions = []
 

@@ -405,3 +405,21 @@ def test_a_reopening_meant_now_is_not_read_as_one_for_later(text: str) -> None:
     from detector.statements import reopening_condition
 
     assert reopening_condition(text) is None
+
+
+def test_a_reopening_of_nothing_rejected_changes_only_the_decision() -> None:
+    """"还是自建吧" after choosing Unleash: 自建 was never turned down, so nothing is reopened,
+    and the decision moves to it; Unleash is left, not rejected."""
+    reopen = "等等，security team 说 self-hosted 的都要过一遍 pentest。还是自建吧"
+    t = _scripted(reopen, Label.REOPEN, "3(用开源的 Unleash self-hosted)")
+    t.observe_user("c", "feature flag 系统有啥 approach？")
+    t.observe_assistant("c", "几个 option：\n1. 直接用 LaunchDarkly\n2. 自建，flag 存 Postgres\n3. 用开源的 Unleash self-hosted")
+    t.observe_user("c", "LaunchDarkly 太贵了，pass")
+    t.observe_user("c", "Unleash 吧，省事")
+    suggestion = t.observe_user("c", reopen)
+    state = t.state("c")
+    assert suggestion is not None and suggestion.trigger == "pivot"
+    assert state.current_decision is not None and "自建" in state.current_decision.text
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
+    assert not any(a.status == "reopened" for a in state.alternatives)
+    assert "选哪个" not in " ".join(state.open_questions) and suggestion.block.startswith("### [SEMANTIC CONVERGENCE]\n当前结论")
