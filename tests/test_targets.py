@@ -121,3 +121,16 @@ def test_an_uncued_pivot_rejects_the_other_option_and_names_its_choice() -> None
     assert detection.label is Label.PIVOT
     assert detection.replacement == "颗粒板"
     assert detection.target is not None and "多层板" in detection.target
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("kyoto is a 14h flight for 5 days, nah", "kyoto is a 14h flight for 5 days"),
+    ("iceland would eat the whole budget in 2 days lol", "would eat the whole budget in 2 days lol"),
+    ("lisbon? nah", None),  # the option's name alone is no reason
+])
+def test_a_verdict_by_consequence_keeps_the_consequence_as_its_reason(text: str, reason: str | None) -> None:
+    from detector.text import normalize
+
+    engine = Detector("rules").engine
+    normalized = normalize(text)
+    assert engine.with_spans(normalized, engine.match(normalized)).spans.get("reason") == reason
