@@ -80,5 +80,5 @@ def test_hostile_transcripts_give_nothing_and_never_hang(tmp_path: Path) -> None
     """A device, a path with a NUL byte, and lines nested too deep for the JSON parser."""
     assert last_reply(Path("/dev/zero"), "x") is None
     assert last_reply(Path("bad\x00path"), "x") is None
-    deep = _write(tmp_path / "deep.jsonl", ["[" * 100_000, _user("go"), _assistant(_text(OPTIONS))])
+    deep = _write(tmp_path / "deep.jsonl", [_user("go"), "[" * 100_000, _assistant(_text(OPTIONS))])
     assert last_reply(deep, "next") is not None
