@@ -10,15 +10,13 @@ Two texts denote the same option when `same_thing` says so, as for `target_match
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from detector.detect import Detector
 from detector.schema import ConvergenceState, Label, Transcript, Turn
-
-_SPAN_NOISE = re.compile(r"[\s\W_]+", re.UNICODE)
+from detector.text import squeeze
 
 
 def same_thing(predicted: str | None, gold: str | None) -> bool:
@@ -26,7 +24,7 @@ def same_thing(predicted: str | None, gold: str | None) -> bool:
     The measure of `target_match` and of the state figures alike."""
     if not predicted or not gold:
         return False
-    a, b = _SPAN_NOISE.sub("", predicted.lower()), _SPAN_NOISE.sub("", gold.lower())
+    a, b = squeeze(predicted), squeeze(gold)
     return bool(a and b) and (a == b or a in b or b in a)
 
 
@@ -77,7 +75,7 @@ def _denotes(names: Sequence[str], gold: str) -> bool:
     return (
         same_thing(display, gold)
         or (summary is not None and same_thing(summary, gold))
-        or (label is not None and _SPAN_NOISE.sub("", label.lower()) == _SPAN_NOISE.sub("", gold.lower()))
+        or (label is not None and squeeze(label) == squeeze(gold))
     )
 
 

@@ -39,7 +39,7 @@ from detector.alternatives import (
 from detector.cues.engine import CueMatch
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
-from detector.text import CJK_CHAR, normalize
+from detector.text import CJK_CHAR, normalize, squeeze
 
 # How many turns back a target may have been named.
 CONTEXT_TURNS = 12
@@ -252,7 +252,7 @@ def _surface(surface: str) -> _Name | None:
     text = surface.strip(_EDGE)
     if text.count("(") > text.count(")") and ")" in surface[surface.find(text) + len(text) :]:
         text += ")"
-    key = _key(text)
+    key = squeeze(text)
     keys = frozenset(content_keys(text))
     if not key or (not keys and not _is_short_name(text) and not names_label(text)):
         return None
@@ -312,7 +312,7 @@ def _is_the_replacement(candidate: str, replacement: str | None) -> bool:
     from a friend")."""
     if not replacement:
         return False
-    mine, theirs = _key(candidate), _key(replacement)
+    mine, theirs = squeeze(candidate), squeeze(replacement)
     if mine and theirs and theirs in mine:
         return True
     # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
@@ -387,7 +387,7 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 def _view(text: str) -> _TurnView:
     normalized = normalize(text)
     words = _TOKEN_RE.findall(normalized.lower())
-    return _TurnView(_key(normalized), frozenset(words), frozenset(zip(words, words[1:])), extract_proposals(normalized))
+    return _TurnView(squeeze(normalized), frozenset(words), frozenset(zip(words, words[1:])), extract_proposals(normalized))
 
 
 def _trim_function_words(run: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
@@ -419,8 +419,6 @@ def _is_short_name(surface: str) -> bool:
     return bool(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", surface))
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[\s\W_]+", "", text.lower())
 
 
 def _share(keys: frozenset[str], others: set[str]) -> float:

@@ -76,6 +76,13 @@ def _with_apostrophe(match: re.Match[str]) -> str:
 
 
 _QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
+_NOISE_RE = re.compile(r"[\s\W_]+")
+
+
+def squeeze(text: str) -> str:
+    """The text lower-cased, without spaces, punctuation or underscores: how two spans are
+    compared when "Redis-cache" and "redis cache" must be the same words."""
+    return _NOISE_RE.sub("", text.lower())
 
 
 def ends_as_question(text: str) -> bool:

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 
 from detector.cues.engine import default_engine
 from detector.learn import load_labeled, same_thing
 from detector.schema import Label
 from detector.targets import FEATURES, TargetQuery, candidates, query_for
-from detector.text import normalize
+from detector.text import normalize, squeeze
 
-_NOISE = re.compile(r"[\s\W_]+")
 # Per-turn L2 penalty: keeps weights of rare features (labels named, deictic turns) modest.
 L2 = 0.001
 
@@ -39,7 +37,7 @@ LABEL_ALLOWANCE = 12
 def denotes(candidate: str, gold: str) -> bool:
     """Same thing as the gold target: neither a fragment too small to name it on its own, nor a
     span that says much more."""
-    a, b = _NOISE.sub("", candidate.lower()), _NOISE.sub("", gold.lower())
+    a, b = squeeze(candidate), squeeze(gold)
     return (
         same_thing(candidate, gold)
         and (len(a) >= min(len(b), 4) or a == b)

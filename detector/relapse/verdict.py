@@ -10,7 +10,6 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
@@ -21,10 +20,7 @@ from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
-from detector.text import normalize
-
-
-_NOISE = re.compile(r"[\s\W_]+")
+from detector.text import normalize, squeeze
 
 
 def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
@@ -106,7 +102,7 @@ def _named_only_when_rejected(state: ConvergenceState) -> set[str]:
 
 def _says_whole(mention: str, alternative: str) -> bool:
     """Does the mention say the alternative's whole name (a plural or a label around it allowed)?"""
-    said, name = (_NOISE.sub("", text.lower()) for text in (mention, alternative))
+    said, name = squeeze(mention), squeeze(alternative)
     return bool(name) and name in said
 
 
