@@ -197,7 +197,7 @@ class ConvergenceTracker:
                 # turned down): the turn may still change the decision.
                 return self._choose_instead(state, detection, text, patch)
             later = reopening_condition(text)
-            if target is not None and target.status == "rejected" and later:
+            if target is not None and later:  # rejected: anything else returned above
                 # "等明年运维扩招了，Redis 可以回头再看看": not back now, but when that holds. The
                 # option stays rejected, with the user's condition as the one to come back on.
                 self._set_revisit_condition(state, target, later, text, patch)
@@ -231,8 +231,7 @@ class ConvergenceTracker:
         # A rejection that also names one of the other options as the way to go ("太贵了，那颗粒板
         # 吧") decides it, whatever the label says: REJECT and PIVOT are the detector's commonest
         # confusion, and the state should not wait for the label to be right.
-        choice = self.detector.engine.choice_in(text)
-        chosen = self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
+        chosen = self._named_choice(state, text)
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
@@ -242,8 +241,7 @@ class ConvergenceTracker:
     ) -> tuple[Trigger, str] | None:
         """A proposed option the turn chooses becomes the decision (a change of course without a
         rejection: the option left stays proposed); None when the turn chooses nothing new."""
-        choice = acceptance_choice(text) or self.detector.engine.choice_in(text)
-        chosen = self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
+        chosen = self._named_choice(state, text)
         if chosen is None or chosen.status == "rejected":
             return None
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
@@ -251,6 +249,12 @@ class ConvergenceTracker:
         self._decide(state, chosen, detection.reason, patch)
         state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
         return "pivot", f"decide:{chosen.id}"
+
+    def _named_choice(self, state: ConvergenceState, text: str) -> Alternative | None:
+        """The tracked option (any status) a turn chooses by name: an acceptance ("好，就按B来") or
+        a choice named in passing ("那颗粒板吧"); never a "这个" that names nothing."""
+        choice = acceptance_choice(text) or self.detector.engine.choice_in(text)
+        return self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
 
     @staticmethod
     def _set_revisit_condition(
@@ -288,10 +292,7 @@ class ConvergenceTracker:
         if state.current_decision is not None and state.current_decision.alternative_id == target.id:
             state.current_decision = None
             patch.append(PatchOperation(op="remove", path="/current_decision"))
-            if state.next_action is not None:
-                # The next step was the dropped decision's ("write the migration for the view").
-                state.next_action = None
-                patch.append(PatchOperation(op="remove", path="/next_action"))
+            _drop_next_action(state, patch)
         state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
 
     def _apply_statement(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
@@ -327,10 +328,8 @@ class ConvergenceTracker:
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
             return  # already the decision: keep the turn it was first decided
-        if state.current_decision is not None and state.next_action is not None:
-            # The next step was the replaced decision's ("write the Redis connection config").
-            state.next_action = None
-            patch.append(PatchOperation(op="remove", path="/next_action"))
+        if state.current_decision is not None:
+            _drop_next_action(state, patch)
         if chosen.status == "rejected":
             # Choosing a rejected option brings it back ("the hall after all, book it"): a REOPEN
             # the detector read as a PIVOT, or an acceptance. It leaves the rejected list.
@@ -520,6 +519,14 @@ def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alterna
     """The alternative whose name the text shares the most words with (`best_overlap`)."""
     found = best_overlap(text, [Proposal(a.label, a.summary) for a in alternatives])
     return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
+
+
+def _drop_next_action(state: ConvergenceState, patch: list[PatchOperation]) -> None:
+    """The decision changed: the next step the assistant announced was the old decision's ("write
+    the Redis connection config")."""
+    if state.next_action is not None:
+        state.next_action = None
+        patch.append(PatchOperation(op="remove", path="/next_action"))
 
 
 def _take_off_rejected(
