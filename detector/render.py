@@ -86,11 +86,14 @@ def _in_chinese(lang: str) -> bool:
     return lang in ("zh", "mixed")
 
 
-def open_question(lang: str, *, undecided: str | None = None, reconsidered: str | None = None) -> str:
-    """An open question in the conversation's language: which of the undecided options, or that
-    a reopened one is being reconsidered."""
-    words = _words(lang)
-    return words.which_one.format(names=undecided) if undecided is not None else words.reconsidering.format(name=reconsidered)
+def which_one(lang: str, names: str) -> str:
+    """The open question of undecided options, in the conversation's language."""
+    return _words(lang).which_one.format(names=names)
+
+
+def reconsidering(lang: str, name: str) -> str:
+    """The open question of a reopened option, in the conversation's language."""
+    return _words(lang).reconsidering.format(name=name)
 
 
 def default_revisit_if(lang: str) -> str:

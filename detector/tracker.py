@@ -13,7 +13,6 @@ HTTP server can serve one conversation at once.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -30,10 +29,11 @@ from detector.detect import Detector
 from detector.render import (
     default_revisit_if,
     instruction_for,
-    open_question,
+    reconsidering,
     render_convergence,
     render_key_info,
     render_solidified,
+    which_one,
 )
 from detector.schema import (
     Alternative,
@@ -441,10 +441,10 @@ class ConvergenceTracker:
         undecided = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
         if len(undecided) >= 2 and state.current_decision is None:
             names = " / ".join(_display(a) for a in undecided[-4:])
-            state.open_questions = [open_question(state.lang, undecided=names)]
+            state.open_questions = [which_one(state.lang, names)]
         elif any(a.status == "reopened" for a in undecided):
             reopened = [a for a in undecided if a.status == "reopened"]
-            state.open_questions = [open_question(state.lang, reconsidered=_display(reopened[-1]))]
+            state.open_questions = [reconsidering(state.lang, _display(reopened[-1]))]
         else:
             state.open_questions = []
 

@@ -38,20 +38,17 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     sentences = sentences_of(text)
     asked = _user_turns_by_number(state)
     rejected_last = _last_rejections(state)
+    # Each live rejection with its names and its reason's words, read once for both passes.
     live = [
-        r
+        (r, names, reason_keys(r.reason or "", current))
         for r in state.rejected
-        if not _brought_back(
-            rejected_last.get(r.alternative_id, r.rejected_at), asked, names_of(r.alternative, current)
-        )
+        if not _brought_back(rejected_last.get(r.alternative_id, r.rejected_at), asked, names := names_of(r.alternative, current))
     ]
     if not live:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
     only_named = _named_only_when_rejected(state)
-    for rejection in live:
-        names = names_of(rejection.alternative, current)
-        reason = reason_keys(rejection.reason or "", current)
+    for rejection, names, reason in live:
         found = relapsing_mention(sentences, names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
             found = None
@@ -64,10 +61,10 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
                 evidence=sentence.strip()[:300],
                 reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
             )
-    for rejection in live:
+    for rejection, _, reason in live:
         if rejection.alternative_id in only_named:
             continue
-        scored = _scored(sentences, rejection, current)
+        scored = _scored(sentences, rejection, current, reason)
         if scored is not None:
             return scored
     return RelapseVerdict(
@@ -138,11 +135,12 @@ def _user_sentences(text: str) -> tuple[str, ...]:
     return tuple(sentences_of(normalize(text)))
 
 
-def _scored(sentences: list[str], rejection: RejectedAlternative, current: str) -> RelapseVerdict | None:
+def _scored(
+    sentences: list[str], rejection: RejectedAlternative, current: str, reason: frozenset[str]
+) -> RelapseVerdict | None:
     """RELAPSE when the learned scorer reaches its threshold for this alternative (the rules have
     found nothing for any)."""
     scorer = default_scorer()
-    reason = reason_keys(rejection.reason or "", current)
     features = features_of(sentences, rejection.alternative, current, reason, rule_relapse=False)
     if not touches_option(features):
         return None
