@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from detector.text import CJK_CHAR, has_cjk
+
 _ACCEPT_RE = re.compile(
     r"^(?:好|好的|行|可以|嗯|ok|okay|sure|yes|yep|great|sounds good|perfect|cool|alright|agreed|deal)?[,，.!！。 ]{0,3}"
     r"(?:就|那就|那|we'?ll|let'?s|i'?ll|go|ok)?\s{0,2}"
@@ -75,3 +77,43 @@ def reopening_condition(text: str) -> str | None:
     if match is None:
         return None
     return match.group().strip(" ，,。.!！")  # the user's words, as revisit_if keeps them
+
+
+# Clause marks: a full stop or question mark only before a space, so "3.5" and "node.js" stay
+# whole; between Chinese words a space also ends a clause.
+_CLAUSE_MARK_RE = re.compile(rf"[,，。!！;；:：\n]|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
+# A clause that gives a reason, a feeling, a doubt or a condition, or negates, or points at
+# something without naming it: not a new direction.
+_NOT_A_CHOICE_RE = re.compile(
+    r"[?？吗呢]|^(?:我|你|他|她|它|咱|大家)|不|没|别|非|太|再|要求|说|怕|省得|免得|因为|毕竟|反正|而且|但是|可是|如果|要是|感觉|觉得|估计|可能|应该|这个|那个|这样|那样|其实|"
+    r"\b(?:no|not|nope|never|nothing|n't|too|because|since|as|so|but|if|when|though|although|maybe|probably|"
+    r"i|i'm|i've|im|it|it's|its|that|that's|this|they|he|she|we|we're|you|there|which|who|what|why|how|is|are|was|were|"
+    r"has|have|had|would|could|should|will|can|does|did|do|thanks|thank|keep|lol|haha|ugh|hmm|ok|okay|yeah)\b",
+    re.IGNORECASE,
+)
+# Words that say "I choose" around the choice itself.
+_CHOICE_FRAME_RE = re.compile(
+    r"^(?:(?:just|then|so|let'?s|we'?ll|i'?ll|go with|use|do|pick|plain)\s)+|"
+    # A one-character verb only after a framing word: "上海", "做饭" and "走读" keep theirs.
+    r"^(?:(?:那就|那|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)|"
+    r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|了)+$",
+    re.IGNORECASE,
+)
+
+
+def closing_choice(text: str) -> str | None:
+    """The new direction a pivot names last and bare, with no cue to frame it: "…, no thanks.
+    global lightgbm", "…那北线不走了，定南线", "…社保不交了，商业保险替代".
+
+    Read only where the detector calls a turn a PIVOT and nothing else says where it goes: the
+    clause that ends such a turn is the new direction unless it reasons, doubts, negates or
+    points ("…交给代理 省得来回折腾" ends with a reason, and names nothing). A turn of one clause
+    is the rejection itself."""
+    clauses = [part.strip() for part in _CLAUSE_MARK_RE.split(text.strip(" 。.!！~")) if part.strip()]
+    # A clause of filler only ("…, screws, please") leaves the choice to the one before it.
+    while clauses and not (choice := _CHOICE_FRAME_RE.sub("", clauses[-1]).strip()):
+        clauses.pop()
+    if len(clauses) < 2 or _NOT_A_CHOICE_RE.search(clauses[-1]):
+        return None
+    too_long = len(choice) > 16 if has_cjk(choice) else len(choice.split()) > 5
+    return None if too_long or len(choice) < 2 else choice

@@ -49,7 +49,13 @@ from detector.schema import (
     Trigger,
     Turn,
 )
-from detector.statements import acceptance_choice, constraints_in, next_step_in, reopening_condition
+from detector.statements import (
+    acceptance_choice,
+    closing_choice,
+    constraints_in,
+    next_step_in,
+    reopening_condition,
+)
 from detector.store import MemoryStore, StateStore
 from detector.text import detect_language, ends_as_question, normalize
 
@@ -215,15 +221,16 @@ class ConvergenceTracker:
             replacement = None
             # "用它" names nothing by itself: without a name, no decision is better than a guess.
             if detection.replacement and not is_deictic(detection.replacement):
-                replacement = self._find_alternative(
-                    state, detection.replacement, detection.replacement, statuses=("proposed", "reopened", "current")
-                ) or self._add_alternative(state, detection.replacement, "user", patch)
+                replacement = self._choice_named(state, detection.replacement, patch)
             if replacement is None:
                 # No replacement span, but the turn may still name where it goes among what was
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
                 replacement = _named_besides(
                     text, target, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
                 )
+            if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing):
+                # Nor that: a bare last clause is where it goes ("…no thanks. global lightgbm").
+                replacement = self._choice_named(state, closing, patch)
             if replacement is not None and replacement.id != target.id:
                 self._decide(state, replacement, detection.reason, patch)
             state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))
@@ -235,6 +242,11 @@ class ConvergenceTracker:
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
+
+    def _choice_named(self, state: ConvergenceState, name: str, patch: list[PatchOperation]) -> Alternative:
+        """The option a pivot goes to by this name: a tracked one it names, else a new one."""
+        found = self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current"))
+        return found or self._add_alternative(state, name, "user", patch)
 
     def _choose_instead(
         self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]

@@ -327,6 +327,44 @@ def test_a_pivot_without_a_replacement_span_decides_what_its_other_words_name(
         assert state.current_decision is not None and decided in state.current_decision.text
 
 
+# fmt: off
+@pytest.mark.parametrize("text, choice", [
+    ("prophet per store means 300 models to babysit, no thanks. global lightgbm", "global lightgbm"),
+    ("no RN. flutter", "flutter"),
+    ("slab's a hard pass, i don't want a mixer truck through the house. screws, please", "screws"),
+    ("airflow is overkill, plain cron script", "cron script"),
+    ("色达海拔四千多我也有点怵，那北线不走了，定南线", "定南线"),
+    ("社保我想干脆不交了，商业保险替代", "商业保险"),
+    ("Trino 这回不上了，运维人手不够，统一走 Spark SQL", "Spark SQL"),
+    ("北京太冷了，上海", "上海"),  # a one-character verb is only cut after a framing word
+    # Not a new direction: one clause (the rejection itself), a reason, a doubt, a pointer,
+    # a report, a version number that is no clause mark.
+    ("drop redis", None),
+    ("那我不自己瞎弄了 交给代理 省得来回折腾", None),
+    ("kafka is too heavy, it needs a whole team", None),
+    ("scrap that, maybe later", None),
+    ("我爸去看了一圈，说浴帘贴身上黏糊糊的，他自己提了想要玻璃", None),
+    ("we use node.js 3.5", None),
+])
+# fmt: on
+def test_closing_choice_is_a_bare_last_clause(text: str, choice: str | None) -> None:
+    from detector.statements import closing_choice
+
+    assert closing_choice(text) == choice
+
+
+def test_a_pivot_that_ends_on_a_bare_new_choice_decides_it() -> None:
+    """No span pattern and no proposal name "global lightgbm": the clause that ends the pivot does."""
+    pivot = "prophet per store means 300 models to babysit, no thanks. global lightgbm"
+    t = _scripted(pivot, Label.PIVOT, "prophet")
+    t.observe_user("c", "how should we forecast demand per store?")
+    t.observe_assistant("c", "1. Prophet per store\n2. ARIMA per store")
+    t.observe_user("c", pivot)
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
+    assert state.current_decision is not None and state.current_decision.text == "global lightgbm"
+
+
 def test_a_reply_recorded_after_the_fact_teaches_its_options_once_and_is_not_judged() -> None:
     t = tracker()
     t.observe_user("c", "caching?")
