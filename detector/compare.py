@@ -12,7 +12,7 @@ from typing import Any
 
 from detector.errors import PivotError
 
-HEADLINE = ("binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match")
+HEADLINE = ("binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "reason_match")
 # For these a lower figure is better; the table marks which side improved.
 LOWER_IS_BETTER = {"none_false_positive_rate"}
 

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from detector.cues.engine import CueEngine, CueMatch, default_engine
+from detector.reasons import reason_clause
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
@@ -114,7 +115,7 @@ class Detector:
             scores=scores,
             target=target,
             replacement=replacement,
-            reason=spans.get("reason"),
+            reason=spans.get("reason") or (reason_clause(normalized, match.fired, (replacement, spans.get("revisit_if"))) if label.is_positive else None),
             revisit_if=spans.get("revisit_if"),
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,

@@ -43,7 +43,10 @@ def format_figures(figures: dict[str, Any]) -> str:
     lines = [
         f"n {figures['n']}   binary_f1 {figures['binary_f1']:.3f}   macro_f1 {figures['macro_f1']:.3f}   "
         f"accuracy {figures['accuracy']:.3f}",
-        f"none_false_positive_rate {figures['none_false_positive_rate']:.3f}   target_match {figures['target_match']:.3f}",
+        (
+            f"none_false_positive_rate {figures['none_false_positive_rate']:.3f}   target_match {figures['target_match']:.3f}   "
+            f"reason_match {figures.get('reason_match', float('nan')):.3f}"
+        ),
         "",
         f"{'label':<8} {'precision':>9} {'recall':>7} {'f1':>6} {'support':>8}",
     ]

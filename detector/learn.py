@@ -354,10 +354,8 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
     gold = [t.turn.label for t in turns]
     predicted = [d.label for d in detections]
     figures = label_metrics(gold, predicted)
-    with_target = [(t, d) for t, d in zip(turns, detections) if t.turn.label.is_positive and t.turn.target]
-    figures["target_match"] = round(
-        sum(same_thing(d.target, t.turn.target) for t, d in with_target) / max(len(with_target), 1), 4
-    )
+    figures["target_match"] = _span_match(turns, detections, "target")
+    figures["reason_match"] = _span_match(turns, detections, "reason")
     per_lang: dict[str, Any] = {}
     for lang in ("zh", "en", "mixed"):
         indices = [i for i, t in enumerate(turns) if t.lang == lang]
@@ -373,8 +371,16 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
     return figures
 
 
+def _span_match(turns: Sequence[LabeledTurn], detections: Sequence[Detection], span: str) -> float:
+    """The share of gold positives with this span (target, reason) whose detection's span denotes
+    the same thing; a turn detected as NONE has none, so it counts as a miss."""
+    with_span = [(t, d) for t, d in zip(turns, detections) if t.turn.label.is_positive and getattr(t.turn, span)]
+    matched = sum(same_thing(getattr(d, span), getattr(t.turn, span)) for t, d in with_span)
+    return round(matched / max(len(with_span), 1), 4)
+
+
 def _headline(figures: dict[str, Any]) -> dict[str, Any]:
-    keys = ("n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "per_lang")
+    keys = ("n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "reason_match", "per_lang")
     return {key: figures[key] for key in keys if key in figures}
 
 

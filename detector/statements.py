@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from detector.text import CJK_CHAR, has_cjk
+from detector.text import clause_spans, has_cjk
 
 _ACCEPT_RE = re.compile(
     r"^(?:好|好的|行|可以|嗯|ok|okay|sure|yes|yep|great|sounds good|perfect|cool|alright|agreed|deal)?[,，.!！。 ]{0,3}"
@@ -79,9 +79,6 @@ def reopening_condition(text: str) -> str | None:
     return match.group().strip(" ，,。.!！")  # the user's words, as revisit_if keeps them
 
 
-# Clause marks: a full stop or question mark only before a space, so "3.5" and "node.js" stay
-# whole; between Chinese words a space also ends a clause.
-_CLAUSE_MARK_RE = re.compile(rf"[,，。!！;；:：\n]|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
 # A clause that gives a reason, a feeling, a doubt or a condition, or negates, or points at
 # something without naming it: not a new direction.
 _NOT_A_CHOICE_RE = re.compile(
@@ -109,7 +106,8 @@ def closing_choice(text: str) -> str | None:
     clause that ends such a turn is the new direction unless it reasons, doubts, negates or
     points ("…交给代理 省得来回折腾" ends with a reason, and names nothing). A turn of one clause
     is the rejection itself."""
-    clauses = [part.strip() for part in _CLAUSE_MARK_RE.split(text.strip(" 。.!！~")) if part.strip()]
+    stripped = text.strip(" 。.!！~")
+    clauses = [stripped[start:end] for start, end in clause_spans(stripped)]
     # A clause of filler only ("…, screws, please") leaves the choice to the one before it.
     while clauses and not (choice := _CHOICE_FRAME_RE.sub("", clauses[-1]).strip()):
         clauses.pop()

@@ -85,6 +85,25 @@ def squeeze(text: str) -> str:
     return _NOISE_RE.sub("", text.lower())
 
 
+# Clause marks: a full stop or question mark only before a space and a comma not inside a
+# number, so "3.5", "node.js" and "$2,500" stay whole; between Chinese words a space also ends a
+# clause (people type spaces for commas).
+_CLAUSE_MARK_RE = re.compile(rf"(?<!\d),|,(?!\d)|[，。!！;；:：\n]|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
+
+
+def clause_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of a turn, in order, without the marks and spaces around them."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for end, next_start in [(m.start(), m.end()) for m in _CLAUSE_MARK_RE.finditer(text)] + [(len(text), len(text))]:
+        piece = text[start:end]
+        lead, trail = len(piece) - len(piece.lstrip()), len(piece) - len(piece.rstrip())
+        if end - trail > start + lead:
+            spans.append((start + lead, end - trail))
+        start = next_start
+    return spans
+
+
 def ends_as_question(text: str) -> bool:
     """Does the text end as a question ("?", "？", or a final 吗)?"""
     return _QUESTION_END_RE.search(text) is not None

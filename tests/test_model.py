@@ -88,7 +88,7 @@ def test_damaged_model_with_a_matching_manifest_fails_cleanly(tmp_path: Path) ->
 
 def test_eval_figures_have_the_documented_keys() -> None:
     figures = evaluate(Detector(Mode.RULES), load_labeled([ROOT / "data" / "dev.jsonl"])[:150])
-    assert {"n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "per_label", "per_lang"} <= set(figures)
+    assert {"n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "reason_match", "per_label", "per_lang"} <= set(figures)
     assert set(figures["per_label"]) == {"REJECT", "PIVOT", "REOPEN", "NONE"}
     assert set(figures["per_label"]["REJECT"]) == {"precision", "recall", "f1", "support"}
 

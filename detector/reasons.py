@@ -1,0 +1,92 @@
+"""The reason a rejection gives, when no reason pattern frames it.
+
+Reason patterns ("because …", "太贵了", "the ops cost is too high") find few of the reasons people
+give: on the dev split, 31 of the 445 detected positives whose reason the labels mark. Most
+reasons are a clause of their own beside the verdict, with no word that announces them: "my
+room is small, it wouldn't fit. forget U", "烤鸡不行，我家没烤箱", "Mongo 不考虑了，订单必须要
+transaction". So the turn is read clause by clause: the clauses holding a cue or a verdict word
+are the verdict, the one naming the replacement is the new choice, and the reason is the run of
+plain clauses beside the verdict, the one before it first (people say the consequence, then the
+verdict).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from detector.schema import CueHit
+from detector.text import clause_spans, ends_as_question, squeeze
+
+# Words that make a clause the verdict or the new choice rather than the reason for it. The
+# English ones that also build ordinary sentences ("no one on call", "figure it out", "and then it
+# crashed") count only where verdicts put them: opening or closing the clause.
+_VERDICT_RE = re.compile(
+    r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
+    r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
+    r"[吧]$|^pass|pass$|"
+    r"^(?:no|nah|nope|meh|pass)\b|\b(?:out|then|it is|pass|no|nah|nope)$|"
+    r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?|forget|nix|veto|"
+    r"no thanks|hard pass|rule out|let'?s|go with|going with|instead|switch|switching|"
+    r"not doing|not going|revisit|back to|bring back|reconsider)\b",
+    re.IGNORECASE,
+)
+# A clause that is only filler: it carries neither verdict nor reason.
+_FILLER_RE = re.compile(
+    r"(?:ok|okay|hmm+|um+|uh+|ugh|yeah|yes|well|so|also|honestly|actually|anyway|wait|right|lol|haha|"
+    r"嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)",
+    re.IGNORECASE,
+)
+# A clause about the conversation itself: the user thought again, has news, had an idea.
+_META_RE = re.compile(
+    r"想了想|想到(?:个|一个)?(?:办法|主意)|好主意|好消息|坏消息|刚回我|回我了|更新一下|"
+    r"\b(?:thinking (?:again|about it)|on second thought|second thoughts|update|good news|bad news|one more thing|"
+    r"good idea|great idea|un-?parking|circling back)\b",
+    re.IGNORECASE,
+)
+MAX_REASON_CLAUSES = 2
+MAX_REASON_CHARS = 120
+
+
+def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str | None:
+    """The clauses that give the reason for the verdict, or None when the turn does not separate
+    them: one clause only ("要改主键就不做了"), or no clause recognisable as the verdict.
+
+    `other_spans` are what the turn's other spans already hold (the replacement, the condition
+    to revisit on): their clauses say where to go and when to come back, not why."""
+    spans = clause_spans(text)
+    if len(spans) < 2:
+        return None
+    others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
+    kinds = [_kind(text, start, end, fired, others) for start, end in spans]
+    if "verdict" not in kinds:
+        return None
+    first_verdict = kinds.index("verdict")
+    last_verdict = len(kinds) - 1 - kinds[::-1].index("verdict")
+    run = _run(kinds, first_verdict - 1, step=-1) or _run(kinds, last_verdict + 1, step=1)
+    if not run:
+        return None
+    start, end = spans[min(run)][0], spans[max(run)][1]
+    return text[start:end] if end - start <= MAX_REASON_CHARS else None
+
+
+def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> str:
+    clause = text[start:end]
+    # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.
+    if any(start < hit.end <= end for hit in fired) or _VERDICT_RE.search(clause):
+        return "verdict"
+    if any(other in squeeze(clause) for other in others):
+        return "other"
+    asked = ends_as_question(clause) or text[end : end + 1] in ("?", "？")
+    if asked or _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeeze(clause)) < 3:
+        return "other"
+    return "reason"
+
+
+def _run(kinds: list[str], index: int, step: int) -> list[int]:
+    """The reason clauses next to each other from `index` on, going by `step`, at most a few."""
+    run: list[int] = []
+    while 0 <= index < len(kinds) and kinds[index] == "reason" and len(run) < MAX_REASON_CLAUSES:
+        run.append(index)
+        index += step
+    return run

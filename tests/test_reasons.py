@@ -1,0 +1,62 @@
+"""The reason a rejection gives in a clause of its own, with no pattern to frame it (reasons.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector import Detector
+from detector.reasons import reason_clause
+from detector.schema import Label
+from detector.text import normalize
+
+
+@pytest.fixture(scope="module")
+def detector() -> Detector:
+    return Detector("rules")
+
+
+# fmt: off
+@pytest.mark.parametrize("text, label, reason", [
+    # The consequence first, then the verdict: the clause before it.
+    ("the garage is only 5 metres deep, it won't fit. forget the long-wheelbase van", Label.REJECT,
+     "the garage is only 5 metres deep, it won't fit"),
+    ("桂林那边 5 月是雨季，天天下雨，桂林先不去了", Label.REJECT, "桂林那边 5 月是雨季,天天下雨"),
+    # The verdict first, then why: the clause after it.
+    ("MongoDB 不考虑了，账务必须要事务", Label.REJECT, "账务必须要事务"),
+    ("scrap the kafka idea, we have two engineers and no one on call", Label.REJECT,
+     "we have two engineers and no one on call"),
+    # A pivot: the new choice is not the reason, the complaint before the verdict is.
+    ("羊肉太膻了，孩子们不吃，不做羊肉了，改做红烧排骨", Label.PIVOT, "羊肉太膻了,孩子们不吃"),
+])
+# fmt: on
+def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, label: Label, reason: str) -> None:
+    detection = detector.detect(text)
+    assert detection.label is label
+    assert detection.reason == reason
+
+
+# fmt: off
+@pytest.mark.parametrize("text", [
+    "drop redis",                                   # one clause: the verdict alone
+    "要改表结构就不做了",                              # one clause, the reason inside it
+    "hmm, ok, scrap it",                            # filler around the verdict
+    "thinking again, drop the second option",       # talk about the talk, not a reason
+    "another message queue to babysit? no thanks",  # a question is no reason
+    "the first two look similar, the third is cheap",  # no verdict to give a reason for
+])
+# fmt: on
+def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str) -> None:
+    normalized = normalize(text)
+    match = detector.engine.match(normalized)
+    assert reason_clause(normalized, match.fired, ()) is None
+
+
+def test_the_replacement_and_the_revisit_condition_are_no_reason() -> None:
+    text = "不用 Fivetran 了，明年预算批了再说"
+    assert reason_clause(text, [], ("Airbyte", "明年预算批了再说")) is None
+    assert reason_clause("pass on kafka, sqs is enough", [], ("sqs",)) is None
+
+
+def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
+    text = "we tried it in 2022, it was slow, support was awful, it cost a fortune, so drop it"
+    assert reason_clause(text, [], ()) == "support was awful, it cost a fortune"
