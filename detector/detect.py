@@ -109,13 +109,20 @@ class Detector:
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
         target = resolve(query_for(normalized, label, match), context) if label.is_positive else None
+        # A reason no pattern frames is the clause beside the verdict. It is read after the target
+        # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
+        # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
+        # -> 0.480 with it, ranker refitted).
+        reason = spans.get("reason")
+        if reason is None and label.is_positive:
+            reason = reason_clause(normalized, match.fired, (replacement, spans.get("revisit_if")))
         return Detection(
             label=label,
             confidence=round(confidence, 4),
             scores=scores,
             target=target,
             replacement=replacement,
-            reason=spans.get("reason") or (reason_clause(normalized, match.fired, (replacement, spans.get("revisit_if"))) if label.is_positive else None),
+            reason=reason,
             revisit_if=spans.get("revisit_if"),
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
