@@ -346,3 +346,24 @@ def test_an_option_only_the_rejecting_words_named_comes_back_only_by_its_whole_n
     )
     assert check_reply(state, "另外建议禁止修改已经执行过的脚本，改动一律新开版本号。").verdict == "OK"
     assert check_reply(state, "其实也可以考虑启动时自动执行迁移，省掉人工步骤。").verdict == "RELAPSE"
+
+
+def test_naming_another_option_still_on_the_table_is_not_the_rejected_one_coming_back() -> None:
+    """Metabase and Streamlit were proposed beside Tableau, and Tableau was turned down. A reply
+    about them names siblings of Tableau (BI tools), which read as a weak mention of it; they are
+    options in their own right. Tableau itself, said again, still relapses."""
+    from detector.schema import Alternative, ConvergenceState, RejectedAlternative
+
+    options = [("方案A", "买 Tableau", "rejected"), ("方案B", "自建 Metabase", "proposed"), ("方案C", "用 Streamlit 自己写", "proposed")]
+    state = ConvergenceState(
+        conversation_id="c",
+        lang="zh",
+        turn=2,
+        alternatives=[
+            Alternative(id=f"alt-{i}", label=label, summary=summary, first_turn=1, status=status)
+            for i, (label, summary, status) in enumerate(options, start=1)
+        ],
+        rejected=[RejectedAlternative(alternative_id="alt-1", alternative="方案A(买 Tableau)", rejected_at=2, reason="一年几十万", revisit_if="", evidence="")],
+    )
+    assert check_reply(state, "明白。那 Metabase 最省事，半天就能搭起来；Streamlit 更灵活但需要有人维护代码。").verdict == "OK"
+    assert check_reply(state, "其实 Tableau 也可以考虑，交互体验更好。").verdict == "RELAPSE"

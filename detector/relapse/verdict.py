@@ -35,7 +35,6 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         why = "no rejected alternative to relapse to" if text else "empty reply"
         return RelapseVerdict(verdict="OK", reason=why)
     current = current_core(state.current_decision.text) if state.current_decision else ""
-    sentences = sentences_of(text)
     asked = _user_turns_by_number(state)
     rejected_last = _last_rejections(state)
     # Each live rejection with its names and its reason's words, read once for both passes.
@@ -48,8 +47,10 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
     only_named = _named_only_when_rejected(state)
+    on_the_table = [names_of(a.summary, current) for a in state.alternatives if a.status != "rejected"]
+    said = {r.alternative_id: sentences_of(_without_others(text, names, on_the_table)) for r, names, _ in live}
     for rejection, names, reason in live:
-        found = relapsing_mention(sentences, names, current, reason)
+        found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
             found = None
         if found is not None:
@@ -64,12 +65,31 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     for rejection, _, reason in live:
         if rejection.alternative_id in only_named:
             continue
-        scored = _scored(sentences, rejection, current, reason)
+        scored = _scored(said[rejection.alternative_id], rejection, current, reason)
         if scored is not None:
             return scored
     return RelapseVerdict(
         verdict="OK", reason="no rejected alternative is put forward again (mentions frame them as ruled out)"
     )
+
+
+def _without_others(text: str, names: Names, others: list[Names]) -> str:
+    """The reply with the names of the options still on the table blanked out, where they are not
+    also the rejected option's own name.
+
+    A reply about another option that was proposed beside the rejected one ("那 Metabase 最省事"
+    after Tableau was turned down) names a sibling of it: the same category, so a weak mention
+    by kind, which the learned scorer took for the rejected option coming back."""
+    own = [(m.start, m.end) for m in find_mentions(text, names) if m.strong]
+    blanks = [
+        (m.start, m.end)
+        for other in others
+        for m in find_mentions(text, other)
+        if m.strong and m.kind == "name" and not any(start < m.end and m.start < end for start, end in own)
+    ]
+    for start, end in blanks:
+        text = text[:start] + "·" * (end - start) + text[end:]
+    return text
 
 
 def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
