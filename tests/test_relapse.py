@@ -367,3 +367,15 @@ def test_naming_another_option_still_on_the_table_is_not_the_rejected_one_coming
     )
     assert check_reply(state, "明白。那 Metabase 最省事，半天就能搭起来；Streamlit 更灵活但需要有人维护代码。").verdict == "OK"
     assert check_reply(state, "其实 Tableau 也可以考虑，交互体验更好。").verdict == "RELAPSE"
+
+
+def test_a_lone_joining_verb_between_latin_names_names_nothing() -> None:
+    """"做" sits between "API" and "zero-shot" in the option; a reply that suggests doing
+    something else ("先跑方案一做基线") does not name the rejected option by it."""
+    state = ConvergenceState(
+        conversation_id="c",
+        lang="zh",
+        rejected=[RejectedAlternative(alternative_id="alt-3", alternative="方案三(调大模型 API 做 zero-shot)", rejected_at=2, reason="", revisit_if="", evidence="")],
+    )
+    assert check_reply(state, "建议先跑方案一做基线，再看 BERT 能提升多少。").verdict == "OK"
+    assert check_reply(state, "其实可以先调大模型 API 做 zero-shot 试试。").verdict == "RELAPSE"

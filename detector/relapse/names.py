@@ -31,10 +31,11 @@ from detector.relapse.vocabulary import (
     WEAK_BIGRAMS,
     WEAK_WORDS,
     ZH_FUNCTION_RE,
+    ZH_GENERIC_ENDINGS,
     ZH_INNER_VERB_RE,
     ZH_LEAD_RE,
+    ZH_LONE_VERBS,
     ZH_PLACE_RE,
-    ZH_GENERIC_ENDINGS,
     ZH_SUFFIXES,
 )
 from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
@@ -124,6 +125,8 @@ def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
     or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉")."""
     shared = reading.shared
     if len(core) == 1:
+        if core in ZH_LONE_VERBS:
+            return  # "做" between "API" and "zero-shot" names nothing, and every reply has one
         reading.singles.add(core)
         if not proper and core not in shared:
             reading.cjk.append(CjkName(frozenset({core}), frozenset({core}), ""))
