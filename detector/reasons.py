@@ -7,13 +7,14 @@ room is small, it wouldn't fit. forget U", "烤鸡不行，我家没烤箱", "Mo
 transaction". So the turn is read clause by clause: the clauses holding a cue or a verdict word
 are the verdict, the one naming the replacement is the new choice, and the reason is the run of
 plain clauses beside the verdict, the one before it first (people say the consequence, then the
-verdict).
+verdict: 248 against 214 the other way round, on dev).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Literal
 
 from detector.schema import CueHit
 from detector.text import clause_spans, ends_as_question, squeeze
@@ -46,6 +47,9 @@ _META_RE = re.compile(
 )
 MAX_REASON_CLAUSES = 2
 MAX_REASON_CHARS = 120
+# What a clause does in the turn: gives the verdict (or the new choice), gives the reason, or neither
+# (a filler, a question, the replacement's or the revisit condition's own clause).
+ClauseKind = Literal["verdict", "reason", "other"]
 
 
 def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str | None:
@@ -70,7 +74,7 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
     return text[start:end] if end - start <= MAX_REASON_CHARS else None
 
 
-def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> str:
+def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind:
     clause = text[start:end]
     # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.
     if any(start < hit.end <= end for hit in fired) or _VERDICT_RE.search(clause):
@@ -83,7 +87,7 @@ def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequ
     return "reason"
 
 
-def _run(kinds: list[str], index: int, step: int) -> list[int]:
+def _run(kinds: list[ClauseKind], index: int, step: int) -> list[int]:
     """The reason clauses next to each other from `index` on, going by `step`, at most a few."""
     run: list[int] = []
     while 0 <= index < len(kinds) and kinds[index] == "reason" and len(run) < MAX_REASON_CLAUSES:
