@@ -188,6 +188,23 @@ def test_the_cost_grows_linearly_with_the_reply(unit: str) -> None:
     assert ratio < 40, f"{unit!r}: 10x the text cost {ratio:.1f}x the time"
 
 
+def test_the_cost_grows_linearly_with_the_options_on_the_table_named() -> None:
+    """Every name of another option on the table is blanked out: in one pass over the reply,
+    however often the reply names it."""
+    from detector.schema import Alternative
+
+    state = _state("方案A(Redis 集中式缓存)", "本地 LRU", "运维扛不住")
+    state.alternatives = [
+        Alternative(id="alt-1", label="方案A", summary="Redis 集中式缓存", first_turn=1, status="rejected"),
+        Alternative(id="alt-2", label="方案B", summary="Memcached 集群", first_turn=1),
+    ]
+    unit = "Memcached 也行，"
+    small, large = (unit * (10_000 // len(unit) + 1))[:10_000], (unit * (100_000 // len(unit) + 1))[:100_000]
+    _seconds(state, small, 1)
+    ratio = _seconds(state, large, 3) / max(_seconds(state, small), 1e-7)
+    assert ratio < 40, f"10x the text cost {ratio:.1f}x the time"
+
+
 def _repeats(tree: list, inside_repeat: bool = False) -> list[str]:
     """Repeats nested inside a repeat that may run more than once (the shapes that backtrack)."""
     from re import _constants as c, _parser  # noqa: F401  (the parser's node types)

@@ -47,7 +47,14 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
     only_named = _named_only_when_rejected(state)
-    on_the_table = [names_of(a.summary, current) for a in state.alternatives if a.status != "rejected"]
+    # Where the reply names the options still on the table: read once, blanked per rejection.
+    on_the_table = [
+        (m.start, m.end)
+        for a in state.alternatives
+        if a.status != "rejected"
+        for m in find_mentions(text, names_of(a.summary, current))
+        if m.strong and m.kind == "name"
+    ]
     said = {r.alternative_id: sentences_of(_without_others(text, names, on_the_table)) for r, names, _ in live}
     for rejection, names, reason in live:
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
@@ -73,23 +80,24 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
     )
 
 
-def _without_others(text: str, names: Names, others: list[Names]) -> str:
-    """The reply with the names of the options still on the table blanked out, where they are not
-    also the rejected option's own name.
+def _without_others(text: str, names: Names, others: list[tuple[int, int]]) -> str:
+    """The reply with the names of the options still on the table (`others`, as spans) blanked
+    out, where they are not also the rejected option's own name.
 
     A reply about another option that was proposed beside the rejected one ("那 Metabase 最省事"
     after Tableau was turned down) names a sibling of it: the same category, so a weak mention
     by kind, which the learned scorer took for the rejected option coming back."""
-    own = [(m.start, m.end) for m in find_mentions(text, names) if m.strong]
-    blanks = [
-        (m.start, m.end)
-        for other in others
-        for m in find_mentions(text, other)
-        if m.strong and m.kind == "name" and not any(start < m.end and m.start < end for start, end in own)
-    ]
-    for start, end in blanks:
-        text = text[:start] + "·" * (end - start) + text[end:]
-    return text
+    if not others:
+        return text
+    own = bytearray(len(text))  # 1 where the rejected option's own strong mentions are
+    for mention in find_mentions(text, names):
+        if mention.strong:
+            own[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
+    blanked = list(text)
+    for start, end in others:
+        if not any(own[start:end]):
+            blanked[start:end] = "·" * (end - start)
+    return "".join(blanked)
 
 
 def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
