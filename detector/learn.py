@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from sklearn.base import clone
@@ -371,7 +371,7 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
     return figures
 
 
-def _span_match(turns: Sequence[LabeledTurn], detections: Sequence[Detection], span: str) -> float:
+def _span_match(turns: Sequence[LabeledTurn], detections: Sequence[Detection], span: Literal["target", "reason"]) -> float:
     """The share of gold positives with this span (target, reason) whose detection's span denotes
     the same thing; a turn detected as NONE has none, so it counts as a miss."""
     with_span = [(t, d) for t, d in zip(turns, detections) if t.turn.label.is_positive and getattr(t.turn, span)]
