@@ -82,10 +82,11 @@ def reopening_condition(text: str) -> str | None:
 # A clause that gives a reason, a feeling, a doubt or a condition, or negates, or points at
 # something without naming it: not a new direction.
 _NOT_A_CHOICE_RE = re.compile(
-    r"[?？吗呢]|^(?:我|你|他|她|它|咱|大家)|不|没|别|非|太|再|要求|说|怕|省得|免得|因为|毕竟|反正|而且|但是|可是|如果|要是|感觉|觉得|估计|可能|应该|这个|那个|这样|那样|其实|"
+    r"[?？吗呢]|^(?:我|你|他|她|它|咱|大家)|不|没|别|非|太|再|要求|说|换个|其他|其它|怕|省得|免得|因为|毕竟|反正|而且|但是|可是|如果|要是|感觉|觉得|估计|可能|应该|这个|那个|这样|那样|其实|"
     r"\b(?:no|not|nope|never|nothing|n't|too|because|since|as|so|but|if|when|though|although|maybe|probably|"
     r"i|i'm|i've|im|it|it's|its|that|that's|this|they|he|she|we|we're|you|there|which|who|what|why|how|is|are|was|were|"
-    r"has|have|had|would|could|should|will|can|does|did|do|thanks|thank|keep|lol|haha|ugh|hmm|ok|okay|yeah)\b",
+    r"has|have|had|would|could|should|will|can|does|did|do|thanks|thank|keep|lol|haha|ugh|hmm|ok|okay|yeah|"
+    r"another|other|else)\b",
     re.IGNORECASE,
 )
 # Words that say "I choose" around the choice itself.

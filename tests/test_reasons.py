@@ -1,4 +1,5 @@
-"""The reason a rejection gives in a clause of its own, with no pattern to frame it (reasons.py)."""
+"""Spans read from a turn besides its target: the reason a rejection gives in a clause of its own
+(reasons.py), and a replacement that must name a new direction (cues/spans.py)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,18 @@ def test_the_replacement_and_the_revisit_condition_are_no_reason() -> None:
 def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
     text = "we tried it in 2022, it was slow, support was awful, it cost a fortune, so drop it"
     assert reason_clause(text, [], ()) == "support was awful, it cost a fortune"
+
+
+# fmt: off
+@pytest.mark.parametrize("text, replacement", [
+    ("太官方了，换个说法", None),                        # "something else", not a new direction
+    ("杭州去过太多次了，换个别的", None),
+    ("REST catalog 还得单独部署个服务，pass，HMS 现成的，用它", None),  # a pointer
+    ("UUID 做主键插入会很散，直接排除。", None),           # a verdict
+    ("A 不行，我们运维就两个人，换 B 吧", "B"),            # one Latin letter is a label
+    ("源码交付那条换个做法，不要每个里程碑交了，改成第三方托管", "第三方托管"),
+])
+# fmt: on
+def test_a_replacement_names_a_new_direction_or_nothing(detector: Detector, text: str, replacement: str | None) -> None:
+    match = detector.engine.with_spans(normalize(text), detector.engine.match(normalize(text)))
+    assert match.spans.get("replacement") == replacement

@@ -138,7 +138,7 @@ class CueEngine:
         for match in cue.regex.finditer(window):
             if not match.group().strip():
                 continue
-            groups = {name: clean_span(value) for name, value in match.groupdict().items() if value}
+            groups = {name: cleaned for name, value in match.groupdict().items() if value and (cleaned := clean_span(value, name))}
             yield CueHit(
                 cue_id=cue.spec.id,
                 label=cue.spec.label,
@@ -229,7 +229,7 @@ class CueEngine:
                 if span.anchors is not None and not any(anchor in lowered for anchor in span.anchors):
                     continue  # none of the words every match contains: the regex cannot match
                 match = span.regex.search(masked)
-                if match and (value := clean_span(match.group(span.kind) or "")):
+                if match and (value := clean_span(match.group(span.kind) or "", span.kind)):
                     found.add(span.kind)
                     yield span.kind, value
 

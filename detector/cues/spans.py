@@ -11,10 +11,24 @@ _LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|�
 _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|instead|then|now|please|again|too)$", re.I)
 
 
-def clean_span(value: str) -> str:
-    """Strip edge punctuation, fillers and particles; keep the words that name the thing."""
+# A replacement that names no new direction: a word for "something else" or a pointer ("换个说法",
+# "换个别的 option", "用它"), a verdict ("直接排除"), a negation ("不要每个里程碑交了").
+_NO_CHOICE_RE = re.compile(
+    r"^(?:个|一个)?(?:别的|其他|其它|说法|思路|方向|方案|办法|做法|路子|它|something else|another one|other ones?|options?)"
+    r"(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|跳过",
+    re.I,
+)
+_CJK_CHAR_RE = re.compile(r"[\u3400-\u9fff]")
+
+
+def clean_span(value: str, kind: str = "") -> str:
+    """Strip edge punctuation, fillers and particles; keep the words that name the thing. A
+    replacement that names no new direction, or one Chinese character ("还是少" gave "少"), is
+    no replacement: empty."""
     text = value.strip(_EDGE_PUNCT)
     for _ in range(2):  # particles can stack: "方案B吧了" is rare, "B 吧 !" is not
         text = _TRAILING.sub("", text).strip(_EDGE_PUNCT)
         text = _LEADING.sub("", text).strip(_EDGE_PUNCT)
+    if kind == "replacement" and (_NO_CHOICE_RE.search(text) or (len(text) == 1 and _CJK_CHAR_RE.match(text))):
+        return ""
     return text
