@@ -78,10 +78,11 @@ def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequ
     # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.
     if any(start < hit.end <= end for hit in fired) or _VERDICT_RE.search(clause):
         return "verdict"
-    if any(other in squeeze(clause) for other in others):
+    squeezed = squeeze(clause)
+    if any(other in squeezed for other in others):
         return "other"
     asked = ends_as_question(clause) or text[end : end + 1] in ("?", "？")
-    if asked or _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeeze(clause)) < 3:
+    if asked or _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeezed) < 3:
         return "other"
     return "reason"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from detector.text import has_cjk
+
 _EDGE_PUNCT = " \t\n,.;:!?，。；：！？、\"'“”‘’「」『』()（）[]【】<>《》-—~…*`"
 # Particles and fillers that hug a span without being part of what it names.
 _LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|the idea of|to|with|using|use|go with)\s*)", re.I)
@@ -18,7 +20,6 @@ _NO_CHOICE_RE = re.compile(
     r"(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|跳过",
     re.I,
 )
-_CJK_CHAR_RE = re.compile(r"[\u3400-\u9fff]")
 
 
 def clean_span(value: str, kind: str = "") -> str:
@@ -29,6 +30,6 @@ def clean_span(value: str, kind: str = "") -> str:
     for _ in range(2):  # particles can stack: "方案B吧了" is rare, "B 吧 !" is not
         text = _TRAILING.sub("", text).strip(_EDGE_PUNCT)
         text = _LEADING.sub("", text).strip(_EDGE_PUNCT)
-    if kind == "replacement" and (_NO_CHOICE_RE.search(text) or (len(text) == 1 and _CJK_CHAR_RE.match(text))):
+    if kind == "replacement" and (_NO_CHOICE_RE.search(text) or (len(text) == 1 and has_cjk(text))):
         return ""
     return text
