@@ -125,7 +125,7 @@ def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
     or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉")."""
     shared = reading.shared
     if len(core) == 1:
-        if core in ZH_LONE_VERBS:
+        if core in ZH_LONE_VERBS or ZH_FUNCTION_RE.fullmatch(core):
             return  # "做" between "API" and "zero-shot" names nothing, and every reply has one
         reading.singles.add(core)
         if not proper and core not in shared:

@@ -272,9 +272,9 @@ REPLACED_RE = re.compile(
 )
 # Verbs inside a long CJK name, between its pieces ("在客厅做投影墙"), and the marks of a place.
 ZH_INNER_VERB_RE = re.compile(f"安排|使用|采用|引入|搭建|部署|安装|(?<={HAN}{{2}})[发做用加请买装拍写种配接搭办送](?={HAN}{{2}})")
-# One-character words left between Latin names ("调大模型 API 做 zero-shot"): the verbs and
-# particles that join names, never a name (unlike "狗" of "养狗").
-ZH_LONE_VERBS = frozenset("做用去买搞弄上写跑看加改换试接配装办让给要会能和与或及在是的了把被对从向就也都还")
+# One-character verbs left between Latin names ("调大模型 API 做 zero-shot"): with the function
+# words of ZH_FUNCTION_RE, what joins names and is never a name (unlike "狗" of "养狗").
+ZH_LONE_VERBS = frozenset("做用去买搞弄上写跑看加改换试接配装办让要会能还")
 ZH_PLACE_RE = re.compile("^在|[上里中内外旁边]$")
 # One-character suffixes that only say what kind of thing a 3-character name is (版, 店, 卡).
 ZH_SUFFIXES = frozenset("版店卡馆团班端")
