@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from training.datasets import check
+import pytest
+
+from training.datasets import HELD_OUT_SETS, check
 
 
 def test_data_card_minimums_and_split_hygiene() -> None:
@@ -64,9 +66,10 @@ def test_the_blind_second_pass_on_dev_matches_its_turns_and_agrees() -> None:
     assert figures["n"] == 328 and figures["cohen_kappa"] >= 0.9
 
 
-def test_a_new_writers_conversation_that_repeats_a_split_is_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """The new writers' set measures unseen writers, so a turn that nearly repeats one of train,
-    dev or test would make it a copy of what the model saw (or was tuned on)."""
+@pytest.mark.parametrize("held_out", HELD_OUT_SETS)
+def test_a_held_out_writers_conversation_that_repeats_a_split_is_reported(tmp_path, held_out) -> None:  # type: ignore[no-untyped-def]
+    """The held-out writers' sets measure unseen writers, so a turn that nearly repeats one of
+    train, dev or test would make it a copy of what the model saw (or was tuned on)."""
     texts = {
         "train": "we need a cache in front of the product pages, what are the options",
         "dev": "scrap the redis idea, nobody here can run it in production at night",
@@ -74,9 +77,9 @@ def test_a_new_writers_conversation_that_repeats_a_split_is_reported(tmp_path) -
     }
     for split, text in texts.items():
         (tmp_path / f"{split}.jsonl").write_text(_transcript(f"{split}-1", text).model_dump_json() + "\n")
-    (tmp_path / "new_writers").mkdir()
+    (tmp_path / held_out).mkdir()
     copied = _transcript("nw-1", texts["dev"] + "!")
     fresh = _transcript("nw-2", "the venue has parking now, so that one is back in for the party")
-    (tmp_path / "new_writers" / "batch.jsonl").write_text(copied.model_dump_json() + "\n" + fresh.model_dump_json() + "\n")
+    (tmp_path / held_out / "batch.jsonl").write_text(copied.model_dump_json() + "\n" + fresh.model_dump_json() + "\n")
     crossing = [p for p in check(tmp_path).problems if "crosses splits" in p]
-    assert len(crossing) == 1 and "nw-1 (new_writers)" in crossing[0] and "dev-1 (dev)" in crossing[0]
+    assert len(crossing) == 1 and f"nw-1 ({held_out})" in crossing[0] and "dev-1 (dev)" in crossing[0]
