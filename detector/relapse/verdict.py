@@ -55,7 +55,11 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
         for m in find_mentions(text, names_of(a.summary, current))
         if m.strong and m.kind == "name"
     ]
-    said = {r.alternative_id: sentences_of(_without_others(text, names, on_the_table)) for r, names, _ in live}
+    # Each rejection reads the reply with the other options blanked; most blank nothing, so each
+    # distinct text is split into sentences once.
+    blanked = {r.alternative_id: _without_others(text, names, on_the_table) for r, names, _ in live}
+    split = {version: sentences_of(version) for version in set(blanked.values())}
+    said = {alternative_id: split[version] for alternative_id, version in blanked.items()}
     for rejection, names, reason in live:
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
