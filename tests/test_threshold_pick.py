@@ -1,0 +1,34 @@
+"""How threshold selection weighs dev macro F1, false alarms and the label guide's examples."""
+
+from __future__ import annotations
+
+from detector.classifier import FusionThresholds
+from detector.learn import _pick
+
+
+def _setting(name: float, macro_f1: float, false_alarms: float, misses: int):  # type: ignore[no-untyped-def]
+    metrics = {"macro_f1": macro_f1, "none_false_positive_rate": false_alarms}
+    return metrics, misses, FusionThresholds(positive=name)
+
+
+def test_the_best_setting_within_the_headroom_wins_when_the_guide_cannot_tell() -> None:
+    chosen = _pick([_setting(1, 0.75, 0.020, 0), _setting(2, 0.70, 0.010, 0), _setting(3, 0.80, 0.028, 0)])
+    assert chosen.positive == 1
+
+
+def test_the_guide_may_spend_the_headroom_but_not_the_promise() -> None:
+    within_headroom = _setting(1, 0.750, 0.0250, 1)
+    spends_headroom = _setting(2, 0.751, 0.0254, 0)
+    breaks_promise = _setting(3, 0.760, 0.0310, 0)
+    assert _pick([within_headroom, spends_headroom, breaks_promise]).positive == 2
+    assert _pick([within_headroom, breaks_promise]).positive == 1
+    costs_macro_f1 = _setting(4, 0.748, 0.0254, 0)
+    assert _pick([within_headroom, costs_macro_f1]).positive == 1
+
+
+def test_the_guide_does_not_buy_an_example_with_macro_f1() -> None:
+    assert _pick([_setting(1, 0.750, 0.020, 1), _setting(2, 0.730, 0.020, 0)]).positive == 1
+
+
+def test_when_nothing_keeps_the_limit_the_fewest_false_alarms_win() -> None:
+    assert _pick([_setting(1, 0.75, 0.040, 0), _setting(2, 0.70, 0.035, 0)]).positive == 2
