@@ -11,7 +11,7 @@ from detector.detect import Detector
 from detector.learn import same_thing
 from detector.paths import package_file
 from detector.schema import Label, Turn
-from detector.targets import FEATURES, TargetQuery, resolve, shared_runs, user_phrases, _view
+from detector.targets import FEATURES, TargetQuery, _view, resolve, shared_runs, user_phrases
 
 OPTIONS_ZH = Turn(role="assistant", text="方案A：Redis 缓存，部署简单。\n方案B：本地 LRU 缓存，零运维。")
 OPTIONS_EN = Turn(role="assistant", text="Three ways out:\n1. Shed load: disable non-critical features\n2. Switch to read-only mode\n3. Wait it out")
@@ -112,12 +112,20 @@ def test_a_turn_without_a_cue_still_gets_its_spans_when_labelled_positive(text: 
     assert engine.with_spans(normalized, match).spans["replacement"] == replacement
 
 
-def test_an_uncued_pivot_rejects_the_other_option_and_names_its_choice() -> None:
-    """"那颗粒板吧" after 颗粒板 and 多层板 were offered: the choice is 颗粒板, so what is dropped is
-    多层板 (the model decides the label; the replacement keeps the target off the choice)."""
-    from detector.loading import build_detector
+class _CallsPivot:
+    """A stand-in model that calls every turn a PIVOT: whether "那颗粒板吧" against the assistant's
+    advice is a pivot or an acceptance is a borderline call the shipped model makes differently
+    from one retrain to the next, and what is checked here is what follows from the call."""
 
-    detection = build_detector().detect("那颗粒板吧 省点钱", BOARDS)
+    def decide(self, text, context, match, rules, mode, explanation):  # type: ignore[no-untyped-def]
+        scores = {Label.NONE: 0.1, Label.REJECT: 0.1, Label.PIVOT: 0.8, Label.REOPEN: 0.0}
+        return Label.PIVOT, 0.8, scores
+
+
+def test_an_uncued_pivot_rejects_the_other_option_and_names_its_choice() -> None:
+    """"那颗粒板吧" after 颗粒板 and 多层板 were offered, read as a pivot: the choice is 颗粒板, so what
+    is dropped is 多层板 (the replacement keeps the target off the choice)."""
+    detection = Detector("hybrid", classifier=_CallsPivot()).detect("那颗粒板吧 省点钱", BOARDS)  # type: ignore[arg-type]
     assert detection.label is Label.PIVOT
     assert detection.replacement == "颗粒板"
     assert detection.target is not None and "多层板" in detection.target
