@@ -114,11 +114,10 @@ def assign_splits(transcripts: Sequence[Transcript], train_only: frozenset[str] 
 
 
 TRAIN_ONLY_PREFIX = "train_"
-NEW_WRITERS = "new_writers"
 # Sets held out from all three splits, each a folder of JSONL batches: writers the model never
 # learned from. (Session 7's second round was one until session 8 trained on it; session 8's second
 # round, `later_writers`, moved held-out writers too little to be trained on: see the data card.)
-HELD_OUT_SETS = (NEW_WRITERS, "later_writers")
+HELD_OUT_SETS = ("new_writers", "later_writers")
 
 
 def split(raw_files: Iterable[Path], out_dir: Path = DATA) -> dict[str, int]:
@@ -300,8 +299,10 @@ def data_card(data_dir: Path = DATA) -> str:
     phrase, share = counts["phrase_share"]
     lines += [
         "",
-        f"Turns per conversation: {lengths['min']} to {lengths['max']}. Most common cue phrase among positives: "
-        f"{phrase!r} in {share:.1%} of them (limit 2%).",
+        (
+            f"Turns per conversation: {lengths['min']} to {lengths['max']}. Most common cue phrase among positives: "
+            f"{phrase!r} in {share:.1%} of them (limit 2%)."
+        ),
         "",
     ]
     guide = (Path(__file__).resolve().parent / "templates" / "data_card_guide.md").read_text(encoding="utf-8")
