@@ -170,7 +170,7 @@ def train(
     classifier.thresholds = thresholds
     guide_misses = _miss_counter(guide)(thresholds)
     log(f"  thresholds: {thresholds.as_dict()}; label-guide examples missed: {guide_misses} of {len(guide_x)}")
-    dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns)
+    dev_figures = evaluate(Detector(Mode.HYBRID, classifier=classifier), dev_turns, with_state=False)
 
     manifest: dict[str, Any] = {
         "created_by": "pivot train",
@@ -363,8 +363,11 @@ def label_metrics(gold: Sequence[Label], predicted: Sequence[Label]) -> dict[str
     }
 
 
-def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]:
-    """Score every labeled turn with the turns before it as context: the figures of `pivot eval`."""
+def evaluate(detector: Detector, turns: Sequence[LabeledTurn], with_state: bool = True) -> dict[str, Any]:
+    """Score every labeled turn with the turns before it as context: the figures of `pivot eval`.
+
+    `with_state=False` leaves out `state`, which replays every conversation through the tracker
+    (detecting each turn again), for callers that do not report it."""
     detections: list[Detection] = [
         detector.detect(t.turn.text, t.transcript.turns[: t.index], lang=t.transcript.lang) for t in turns
     ]
@@ -384,7 +387,8 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn]) -> dict[str, Any]
         g.value: {p.value: sum(1 for a, b in zip(gold, predicted) if a is g and b is p) for p in LABELS} for g in LABELS
     }
     # What the turns leave in the tracked state, which is what the agent pins (state_figures.py).
-    figures["state"] = state_figures(detector, list({id(t.transcript): t.transcript for t in turns}.values()))
+    if with_state:
+        figures["state"] = state_figures(detector, list({id(t.transcript): t.transcript for t in turns}.values()))
     return figures
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from detector.classifier import load_model, manifest_path, sha256_file
-from detector.errors import ModelError
-from detector.learn import evaluate, load_labeled, train
 from detector.detect import Detector, Mode
-from detector.loading import default_model_path
+from detector.errors import ModelError
 from detector.label_guide import NEGATIVES, POSITIVES, context_for
+from detector.learn import evaluate, load_labeled, train
+from detector.loading import default_model_path
 from detector.schema import Label
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,3 +107,11 @@ def test_training_is_reproducible_and_writes_a_trusted_manifest(tmp_path: Path) 
     assert first["sha256"] == second["sha256"]  # the same bytes, not only the same figures
     model = load_model(tmp_path / "a.joblib")  # trusted: this user trained it
     assert model.manifest["sha256"] == sha256_file(tmp_path / "a.joblib")
+
+
+def test_eval_without_state_gives_the_same_per_turn_figures() -> None:
+    turns = load_labeled([ROOT / "data" / "dev.jsonl"])[:150]
+    full = evaluate(Detector(Mode.RULES), turns)
+    lean = evaluate(Detector(Mode.RULES), turns, with_state=False)
+    assert "state" in full and "state" not in lean
+    assert lean == {key: value for key, value in full.items() if key != "state"}

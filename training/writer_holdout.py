@@ -56,7 +56,10 @@ def writer_holdout(train_paths: Sequence[Path], dev_path: Path, hold_out: str) -
         manifest = train([kept_path], dev_path, Path(scratch, "model.joblib"), log=lambda _: None)
         classifier = load_model(Path(scratch, "model.joblib"))
         held_turns = load_labeled([held_path])
-        scored = {mode.value: evaluate(Detector(mode, classifier=classifier), held_turns) for mode in (Mode.HYBRID, Mode.CLASSIFIER)}
+        scored = {
+            mode.value: evaluate(Detector(mode, classifier=classifier), held_turns, with_state=False)
+            for mode in (Mode.HYBRID, Mode.CLASSIFIER)
+        }
     keys = ("macro_f1", "binary_f1", "none_false_positive_rate", "target_match", "per_lang", "per_label")
     return {
         "hold_out": hold_out,
