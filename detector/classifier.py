@@ -228,8 +228,14 @@ def manifest_path(model_path: Path) -> Path:
     return model_path.with_suffix(".json")
 
 
-def save_model(classifier: PivotClassifier, path: Path, manifest: dict[str, Any]) -> dict[str, Any]:
-    """Write the model and its manifest; record the new hash as trusted by this user."""
+def save_model(
+    classifier: PivotClassifier, path: Path, manifest: dict[str, Any], trust: bool = True
+) -> dict[str, Any]:
+    """Write the model and its manifest; record the new hash as trusted by this user.
+
+    `trust=False` is for throwaway models (a writer hold-out's), which would otherwise pile up
+    in the user's trust store.
+    """
     from detector.trust import trust_hash
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -247,7 +253,8 @@ def save_model(classifier: PivotClassifier, path: Path, manifest: dict[str, Any]
         **manifest,
     }
     manifest_path(path).write_text(json.dumps(full, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    trust_hash(full["sha256"], str(path))
+    if trust:
+        trust_hash(full["sha256"], str(path))
     classifier.manifest = full
     return full
 

@@ -113,8 +113,12 @@ def train(
     out: Path,
     test_path: Path | None = None,
     log: Any = print,
+    trust: bool = True,
 ) -> dict[str, Any]:
-    """Fit, select, tune on dev, save with a manifest; return the manifest."""
+    """Fit, select, tune on dev, save with a manifest; return the manifest.
+
+    `trust` records the model's hash as trusted by this user (see `save_model`).
+    """
     started = time.perf_counter()
     train_turns = load_labeled(train_paths)
     dev_turns = load_labeled([dev_path])
@@ -199,7 +203,7 @@ def train(
             )
             for mode in (Mode.RULES, Mode.CLASSIFIER, Mode.HYBRID)
         }
-    saved = save_model(classifier, out, manifest)
+    saved = save_model(classifier, out, manifest, trust=trust)
     log(f"wrote {out} ({saved['size_bytes'] / 1e6:.1f} MB) and {out.with_suffix('.json')} in {manifest['training_seconds']} s")
     return saved
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from detector.errors import InputError
+from detector.trust import user_hashes
 from training.writer_holdout import main, split_by_id, writer_holdout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +26,10 @@ def test_split_by_id_holds_out_the_matching_conversations_only() -> None:
     assert [json.loads(line)["id"] for line in kept] == ["zh-life-002", "s5el-004"]
 
 
-def test_the_held_out_conversations_are_scored_and_not_trained_on(tmp_path: Path) -> None:
+def test_the_held_out_conversations_are_scored_and_not_trained_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     lines = _lines("train", 80)
     held_ids = [json.loads(line)["id"] for line in lines[60:]]
     train_file, dev_file = tmp_path / "train.jsonl", tmp_path / "dev.jsonl"
@@ -41,6 +45,14 @@ def test_the_held_out_conversations_are_scored_and_not_trained_on(tmp_path: Path
     for figures in result["held_out_figures"].values():
         assert 0.0 <= figures["macro_f1"] <= 1.0
         assert set(figures["per_label"]) == {"NONE", "REJECT", "PIVOT", "REOPEN"}
+    assert user_hashes() == {}, "a throwaway model's hash must stay out of the user's trust store"
+
+
+def test_a_malformed_line_is_refused_with_its_file_and_line(tmp_path: Path) -> None:
+    train_file = tmp_path / "train.jsonl"
+    train_file.write_text("\n".join([*_lines("train", 3), '{"id": "broken", "turns": [']) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"train\.jsonl:4"):
+        writer_holdout([train_file], ROOT / "data" / "dev.jsonl", "^broken$")
 
 
 def test_a_pattern_that_holds_out_nothing_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

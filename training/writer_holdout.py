@@ -28,6 +28,7 @@ from typing import Any
 from detector.classifier import load_model
 from detector.detect import Detector, Mode
 from detector.errors import InputError
+from detector.formats import read_transcripts
 from detector.learn import evaluate, load_labeled, train
 
 
@@ -44,6 +45,8 @@ def split_by_id(lines: Iterable[str], hold_out: re.Pattern[str]) -> tuple[list[s
 def writer_holdout(train_paths: Sequence[Path], dev_path: Path, hold_out: str) -> dict[str, Any]:
     """Train without the conversations whose id matches `hold_out`, score them; the figures."""
     pattern = re.compile(hold_out)
+    for path in train_paths:
+        read_transcripts(path)  # a bad record is refused here with its file and line, not as a bare JSON error
     lines = [line for path in train_paths for line in Path(path).read_text(encoding="utf-8").splitlines()]
     kept, held = split_by_id(lines, pattern)
     if not held or not kept:
@@ -53,8 +56,10 @@ def writer_holdout(train_paths: Sequence[Path], dev_path: Path, hold_out: str) -
         kept_path, held_path = Path(scratch, "kept.jsonl"), Path(scratch, "held.jsonl")
         kept_path.write_text("\n".join(kept) + "\n", encoding="utf-8")
         held_path.write_text("\n".join(held) + "\n", encoding="utf-8")
-        manifest = train([kept_path], dev_path, Path(scratch, "model.joblib"), log=lambda _: None)
-        classifier = load_model(Path(scratch, "model.joblib"))
+        # A throwaway model: its hash stays out of the user's trust store, and it is opened as
+        # the file this function just wrote.
+        manifest = train([kept_path], dev_path, Path(scratch, "model.joblib"), log=lambda _: None, trust=False)
+        classifier = load_model(Path(scratch, "model.joblib"), allow_untrusted=True)
         held_turns = load_labeled([held_path])
         scored = {
             mode.value: evaluate(Detector(mode, classifier=classifier), held_turns, with_state=False)
