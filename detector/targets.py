@@ -95,7 +95,11 @@ _BREAK_WORDS = frozenset(
     "drop dropped scrap scrapped skip kill cut forget ditch nope nah yeah ok okay instead switch "
     "move moving lets go let out done won don doesn isn aren can couldn shouldn wouldn didn t "
     "never nothing idea thing stuff plan option approach route way sounds seems think".split()
-    + list("别换改用去走做算掉再先说过想让弄搞试看吧呗哦嗯啦行对错好")
+    # Interjections and chat fillers, never what a turn is about ("ugh you know what, …",
+    # "lol no more subscriptions", "ill look at it if …" for "I'll").
+    + "ugh lol lmao haha hmm hm emm um umm uh meh welp oh ah yep yup well anyway honestly actually "
+    "guess know wait ill im idk tbh ngl btw pls plz".split()
+    + list("别换改用去走做算掉再先说过想让弄搞试看吧呗哦嗯啦行对错好额呃唉哎哈")
 )
 # Chinese connectives and adverbs, which a character tokenizer cannot tell from content words.
 _CONNECTIVE_RE = re.compile(

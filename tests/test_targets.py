@@ -47,6 +47,13 @@ def test_the_replacement_is_never_the_target() -> None:
     assert target is not None and "LRU" not in target
 
 
+def test_chat_fillers_are_never_user_phrases() -> None:
+    fillers = {"ugh", "lol", "you know", "know", "ill"}
+    assert not fillers & set(user_phrases("ugh you know what, lol no more subscriptions"))
+    assert not fillers & set(user_phrases("nah skip it then, ill look at it if I get married"))
+    assert user_phrases("额 唉 那个 Kafka 方案算了") == ["Kafka 方案"]
+
+
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
     assert "hotel" in user_phrases("hotel's a no, feels like a conference")
     assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
