@@ -117,7 +117,7 @@ TRAIN_ONLY_PREFIX = "train_"
 # Sets held out from all three splits, each a folder of JSONL batches: writers the model never
 # learned from. (Session 7's second round was one until session 8 trained on it; session 8's second
 # round, `later_writers`, moved held-out writers too little to be trained on: see the data card.)
-HELD_OUT_SETS = ("new_writers", "later_writers")
+HELD_OUT_SETS = ("new_writers", "later_writers", "third_writers")
 
 
 def split(raw_files: Iterable[Path], out_dir: Path = DATA) -> dict[str, int]:
