@@ -116,7 +116,8 @@ def assign_splits(transcripts: Sequence[Transcript], train_only: frozenset[str] 
 TRAIN_ONLY_PREFIX = "train_"
 # Sets held out from all three splits, each a folder of JSONL batches: writers the model never
 # learned from. (Session 7's second round was one until session 8 trained on it; session 8's second
-# round, `later_writers`, moved held-out writers too little to be trained on: see the data card.)
+# round, `later_writers`, moved held-out writers too little to be trained on, and session 10's,
+# `third_writers`, lowered them: see the data card.)
 HELD_OUT_SETS = ("new_writers", "later_writers", "third_writers")
 
 
