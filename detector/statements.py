@@ -21,6 +21,19 @@ _ACCEPT_RE = re.compile(
     r"|^(?:好|好的|行|可以|ok|okay|sure|sounds good|great|perfect)[,，.!！。 ]{0,3}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
 )
+# A whole turn that only picks an option by its label, with at most a yes before it and a word of
+# assent after: "yes, 1 first", "ok option 2", "2 sounds good", "好，第二个", "2吧", "先上1". The
+# label alone says nothing unless an option list it names was just offered, which the tracker checks.
+_BARE_CHOICE_RE = re.compile(
+    r"^(?:(?:好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|那就|就|先上|先|选|要|"
+    r"let'?s do|let'?s go with|go with)[,，.!！\s]{0,3}){0,3}"
+    r"(?P<choice>(?:option|plan|approach|方案|选项|思路)\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|"
+    r"第[一二三四五六七八九1-9](?:个|种|条|套)?(?:方案|选项|思路)?|"
+    r"the (?:first|second|third|fourth|fifth|last)(?: one| option| plan| approach)?)"
+    r"\s{0,2}(?:first|please|pls|then|it is|sounds good|works|is fine|is good|for now|吧|可以|行|好了|就行|"
+    r"先来|先做|先上|来吧)?[。.!！~\s]{0,3}$",
+    re.IGNORECASE,
+)
 _CONSTRAINT_RE = re.compile(
     r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
     r"we (?:can'?t|cannot|must|have to|need to) |it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
@@ -41,6 +54,17 @@ def acceptance_choice(text: str) -> str | None:
     if match is None:
         return None
     return (match.group("choice") or "").strip()
+
+
+def bare_choice(text: str) -> str | None:
+    """The option label a turn picks and says nothing else ("yes, 1 first" → "1", "好，第二个" →
+    "第二个"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
+    it is a label, which in running text it would not be."""
+    match = _BARE_CHOICE_RE.match(text.strip())
+    if match is None:
+        return None
+    choice = match.group("choice")
+    return f"option {choice.upper()}" if len(choice) == 1 and choice.isascii() else choice
 
 
 def constraints_in(text: str) -> list[str]:

@@ -51,6 +51,7 @@ from detector.schema import (
 )
 from detector.statements import (
     acceptance_choice,
+    bare_choice,
     closing_choice,
     constraints_in,
     next_step_in,
@@ -313,8 +314,8 @@ class ConvergenceTracker:
         An acceptance is a whole turn ("好，就按B来"), or a choice named in passing ("那颗粒板吧
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
-        choice = acceptance_choice(text)
         reply = _last_reply(state)
+        choice = self._picked_from_list(state, text, reply) or acceptance_choice(text)
         if choice is None and (state.alternatives or reply):  # a choice can only name something proposed
             choice = self.detector.engine.choice_in(text)
         if choice is not None:
@@ -336,6 +337,16 @@ class ConvergenceTracker:
                     # (the block shows the 8 most recent anyway; the history keeps them all).
                     del state.constraints[0]
                     patch.append(PatchOperation(op="remove", path="/constraints/0"))
+
+    def _picked_from_list(self, state: ConvergenceState, text: str, reply: str) -> str | None:
+        """The label of a turn that only picks an option ("yes, 1 first", "2吧"), when the reply
+        just listed it: said later, a bare "2" may answer anything."""
+        label = bare_choice(text)
+        if label is None:
+            return None
+        listed = {proposal.label for proposal in extract_proposals(reply)}
+        picked = self._find_alternative(state, label, text, statuses=("proposed", "reopened", "current"))
+        return label if picked is not None and picked.label in listed else None
 
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:

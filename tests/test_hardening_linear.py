@@ -185,14 +185,23 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
     ("en tail", " if traffic triples if traffic "),
     ("constraint", "必须兼容 Python 3.8 we must support "),
     ("acceptance", "好，就按B来 ok go with "),
+    ("bare choice", "ok, yes, 好的 嗯 "),
 ])
 # fmt: on
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
-    from detector.statements import acceptance_choice, closing_choice, constraints_in, next_step_in, reopening_condition
+    from detector.statements import (
+        acceptance_choice,
+        bare_choice,
+        closing_choice,
+        constraints_in,
+        next_step_in,
+        reopening_condition,
+    )
 
     def read(text: str) -> object:
-        return acceptance_choice(text), constraints_in(text), next_step_in(text), reopening_condition(text), closing_choice(text)
+        statements = (acceptance_choice, bare_choice, constraints_in, next_step_in, reopening_condition, closing_choice)
+        return [statement(text) for statement in statements]
 
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

@@ -99,6 +99,46 @@ def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
     assert state.constraints == ["we can't add new infrastructure this quarter"]
 
 
+PLAN_NUMBERED = "Plan: 1. setup-node with cache: npm. 2. Move to pnpm with a store cache. 3. Bake node_modules into the runner image."
+
+
+@pytest.mark.parametrize("options, user, chosen", [
+    (PLAN_NUMBERED, "yes, 1 first", "1("),
+    (PLAN_NUMBERED, "2 sounds good", "2("),
+    (PLAN_NUMBERED, "let's do 3", "3("),
+    (OPTIONS_ZH, "好，第二个", "方案B"),
+    (OPTIONS_ZH, "B吧", "方案B"),
+    ("两个办法：\n1. 加只读副本\n2. 换成 Postgres", "先上1", "1("),
+])
+def test_a_turn_that_only_picks_a_listed_option_sets_the_decision(options: str, user: str, chosen: str) -> None:
+    t = tracker()
+    t.observe_user("c", "options?")
+    t.observe_assistant("c", options)
+    t.observe_user("c", user)
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith(chosen)
+
+
+@pytest.mark.parametrize("user", ["how about 2?", "2？", "3 of them"])
+def test_a_bare_label_that_asks_or_counts_decides_nothing(user: str) -> None:
+    t = tracker()
+    t.observe_user("c", "options?")
+    t.observe_assistant("c", PLAN_NUMBERED)
+    t.observe_user("c", user)
+    assert t.state("c").current_decision is None
+
+
+def test_a_bare_number_after_another_question_picks_nothing() -> None:
+    """The list is two replies back: "3" answers "how many runners?", not option 3."""
+    t = tracker()
+    t.observe_user("c", "CI is slow")
+    t.observe_assistant("c", PLAN_NUMBERED)
+    t.observe_user("c", "let me think")
+    t.observe_assistant("c", "Sure. How many runners do you have free?")
+    t.observe_user("c", "3")
+    assert t.state("c").current_decision is None
+
+
 @pytest.mark.parametrize("options, user, chosen", [
     ("橱柜板材两种：\n1. 颗粒板：便宜\n2. 多层板：防潮好", "颗粒板吧，省点钱，厨房我会注意通风", "1(颗粒板)"),
     (OPTIONS_EN, "ok, the CDN edge cache it is, we serve mostly static pages", "Option 3"),
