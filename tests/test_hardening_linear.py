@@ -190,18 +190,19 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
 # fmt: on
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
-    from detector.statements import (
-        acceptance_choice,
-        bare_choice,
-        closing_choice,
-        constraints_in,
-        next_step_in,
-        reopening_condition,
+    from detector import statements
+
+    readers = (
+        statements.acceptance_choice,
+        statements.bare_choice,
+        statements.constraints_in,
+        statements.next_step_in,
+        statements.reopening_condition,
+        statements.closing_choice,
     )
 
     def read(text: str) -> object:
-        statements = (acceptance_choice, bare_choice, constraints_in, next_step_in, reopening_condition, closing_choice)
-        return [statement(text) for statement in statements]
+        return [reader(text) for reader in readers]
 
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
