@@ -41,8 +41,8 @@ from detector.state_figures import same_thing, state_figures
 from detector.text import detect_language, normalize
 
 # The linear SVM's C, chosen by writers held out from training (`python -m training.writer_holdout`,
-# session 10): whole writers' batches left out of train and scored, hybrid macro F1 averaged over three such
-# folds (session 5's, 7's and 8's batches): C=1.0 0.640, 0.5 0.647, 0.25 0.657, 0.1 0.650; dev
+# session 10): whole writers' batches left out of train and scored, hybrid macro F1 averaged over
+# three such folds (session 5's, 7's and 8's batches): C=1.0 0.640, 0.5 0.647, 0.25 0.657, 0.1 0.650; dev
 # 0.754, 0.762, 0.771, 0.765. Stronger regularisation carries to new writers, down to the point
 # where the n-gram weights shrink until the dense columns (cue scores, context) decide alone: at
 # C=0.1 a short standalone "上个方案作废" lost to the NONE intercept (a label-guide miss). The loop

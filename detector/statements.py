@@ -57,8 +57,8 @@ def acceptance_choice(text: str) -> str | None:
 
 
 def bare_choice(text: str) -> str | None:
-    """The option label a turn picks and says nothing else ("yes, 1 first" → "1", "好，第二个" →
-    "第二个"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
+    """The option label a turn picks and says nothing else ("yes, 1 first" → "option 1", "好，第二个"
+    → "第二个"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
     it is a label, which in running text it would not be."""
     match = _BARE_CHOICE_RE.match(text.strip())
     if match is None:

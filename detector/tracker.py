@@ -315,8 +315,9 @@ class ConvergenceTracker:
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
         reply = _last_reply(state)
-        choice = self._picked_from_list(state, text, reply) or acceptance_choice(text)
-        if choice is None and (state.alternatives or reply):  # a choice can only name something proposed
+        chosen = _picked_from_list(state, text, reply)
+        choice = acceptance_choice(text) if chosen is None else None
+        if chosen is None and choice is None and (state.alternatives or reply):  # only something proposed
             choice = self.detector.engine.choice_in(text)
         if choice is not None:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
@@ -324,9 +325,9 @@ class ConvergenceTracker:
                 # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用 pgvector
                 # 吧"): the reply said it, so it was proposed, and now it is chosen.
                 chosen = self._add_alternative(state, choice, "assistant", patch)
-            if chosen is not None:
-                self._decide(state, chosen, None, patch)
-                state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
+        if chosen is not None:
+            self._decide(state, chosen, None, patch)
+            state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
         for constraint in constraints_in(text):
             if constraint not in state.constraints:
                 state.constraints.append(constraint)
@@ -337,16 +338,6 @@ class ConvergenceTracker:
                     # (the block shows the 8 most recent anyway; the history keeps them all).
                     del state.constraints[0]
                     patch.append(PatchOperation(op="remove", path="/constraints/0"))
-
-    def _picked_from_list(self, state: ConvergenceState, text: str, reply: str) -> str | None:
-        """The label of a turn that only picks an option ("yes, 1 first", "2吧"), when the reply
-        just listed it: said later, a bare "2" may answer anything."""
-        label = bare_choice(text)
-        if label is None:
-            return None
-        listed = {proposal.label for proposal in extract_proposals(reply)}
-        picked = self._find_alternative(state, label, text, statuses=("proposed", "reopened", "current"))
-        return label if picked is not None and picked.label in listed else None
 
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
@@ -517,6 +508,17 @@ def _fallback_name(text: str) -> str:
 def _last_reply(state: ConvergenceState) -> str:
     """The latest assistant turn the state holds ("" when none)."""
     return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
+
+
+def _picked_from_list(state: ConvergenceState, text: str, reply: str) -> Alternative | None:
+    """The option a turn picks by its label and nothing else ("yes, 1 first", "2吧"), read in the
+    list the last reply gave: said later, a bare "2" may answer anything, and an earlier list may
+    have had its own option 2."""
+    label = bare_choice(text)
+    picked = proposal_by_label(label, extract_proposals(reply)) if label else None
+    if picked is None:
+        return None
+    return next((a for a in state.alternatives if a.summary == picked.summary), None)
 
 
 def _offered_in(reply: str, choice: str) -> bool:

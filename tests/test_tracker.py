@@ -128,6 +128,17 @@ def test_a_bare_label_that_asks_or_counts_decides_nothing(user: str) -> None:
     assert t.state("c").current_decision is None
 
 
+def test_a_bare_label_picks_from_the_latest_list_not_an_earlier_one() -> None:
+    t = tracker()
+    t.observe_user("c", "CI is slow")
+    t.observe_assistant("c", PLAN_NUMBERED)
+    t.observe_user("c", "yes, 1 first")
+    t.observe_assistant("c", "Done. For the e2e job: 1. cache the browsers. 2. run it in the playwright image.")
+    t.observe_user("c", "2 please")
+    decision = t.state("c").current_decision
+    assert decision is not None and "playwright" in decision.text
+
+
 def test_a_bare_number_after_another_question_picks_nothing() -> None:
     """The list is two replies back: "3" answers "how many runners?", not option 3."""
     t = tracker()
