@@ -102,6 +102,15 @@ def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
 PLAN_NUMBERED = "Plan: 1. setup-node with cache: npm. 2. Move to pnpm with a store cache. 3. Bake node_modules into the runner image."
 
 
+def decision_after(*turns: str) -> str | None:
+    """The decision a fresh tracker holds after these turns, user and assistant in turn."""
+    t = tracker()
+    for index, text in enumerate(turns):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    decision = t.state("c").current_decision
+    return decision.text if decision else None
+
+
 @pytest.mark.parametrize("options, user, chosen", [
     (PLAN_NUMBERED, "yes, 1 first", "1("),
     (PLAN_NUMBERED, "2 sounds good", "2("),
@@ -111,43 +120,23 @@ PLAN_NUMBERED = "Plan: 1. setup-node with cache: npm. 2. Move to pnpm with a sto
     ("两个办法：\n1. 加只读副本\n2. 换成 Postgres", "先上1", "1("),
 ])
 def test_a_turn_that_only_picks_a_listed_option_sets_the_decision(options: str, user: str, chosen: str) -> None:
-    t = tracker()
-    t.observe_user("c", "options?")
-    t.observe_assistant("c", options)
-    t.observe_user("c", user)
-    decision = t.state("c").current_decision
-    assert decision is not None and decision.text.startswith(chosen)
+    assert (decision_after("options?", options, user) or "").startswith(chosen)
 
 
 @pytest.mark.parametrize("user", ["how about 2?", "2？", "3 of them"])
 def test_a_bare_label_that_asks_or_counts_decides_nothing(user: str) -> None:
-    t = tracker()
-    t.observe_user("c", "options?")
-    t.observe_assistant("c", PLAN_NUMBERED)
-    t.observe_user("c", user)
-    assert t.state("c").current_decision is None
+    assert decision_after("options?", PLAN_NUMBERED, user) is None
 
 
 def test_a_bare_label_picks_from_the_latest_list_not_an_earlier_one() -> None:
-    t = tracker()
-    t.observe_user("c", "CI is slow")
-    t.observe_assistant("c", PLAN_NUMBERED)
-    t.observe_user("c", "yes, 1 first")
-    t.observe_assistant("c", "Done. For the e2e job: 1. cache the browsers. 2. run it in the playwright image.")
-    t.observe_user("c", "2 please")
-    decision = t.state("c").current_decision
-    assert decision is not None and "playwright" in decision.text
+    e2e = "Done. For the e2e job: 1. cache the browsers. 2. run it in the playwright image."
+    assert "playwright" in (decision_after("CI is slow", PLAN_NUMBERED, "yes, 1 first", e2e, "2 please") or "")
 
 
 def test_a_bare_number_after_another_question_picks_nothing() -> None:
     """The list is two replies back: "3" answers "how many runners?", not option 3."""
-    t = tracker()
-    t.observe_user("c", "CI is slow")
-    t.observe_assistant("c", PLAN_NUMBERED)
-    t.observe_user("c", "let me think")
-    t.observe_assistant("c", "Sure. How many runners do you have free?")
-    t.observe_user("c", "3")
-    assert t.state("c").current_decision is None
+    question = "Sure. How many runners do you have free?"
+    assert decision_after("CI is slow", PLAN_NUMBERED, "let me think", question, "3") is None
 
 
 @pytest.mark.parametrize("options, user, chosen", [
