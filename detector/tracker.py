@@ -315,7 +315,10 @@ class ConvergenceTracker:
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
         reply = _last_reply(state)
-        chosen = _picked_from_list(state, text, reply)
+        picked = _picked_from_list(text, reply)
+        chosen = None
+        if picked is not None:
+            chosen = self._find_alternative(state, picked.summary, text, statuses=None, exact=True)
         choice = acceptance_choice(text) if chosen is None else None
         if chosen is None and choice is None and (state.alternatives or reply):  # only something proposed
             choice = self.detector.engine.choice_in(text)
@@ -510,15 +513,12 @@ def _last_reply(state: ConvergenceState) -> str:
     return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
 
 
-def _picked_from_list(state: ConvergenceState, text: str, reply: str) -> Alternative | None:
+def _picked_from_list(text: str, reply: str) -> Proposal | None:
     """The option a turn picks by its label and nothing else ("yes, 1 first", "2吧"), read in the
     list the last reply gave: said later, a bare "2" may answer anything, and an earlier list may
     have had its own option 2."""
     label = bare_choice(text)
-    picked = proposal_by_label(label, extract_proposals(reply)) if label else None
-    if picked is None:
-        return None
-    return next((a for a in state.alternatives if a.summary == picked.summary), None)
+    return proposal_by_label(label, extract_proposals(reply)) if label else None
 
 
 def _offered_in(reply: str, choice: str) -> bool:
