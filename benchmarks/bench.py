@@ -38,8 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from detector.formats import read_transcripts  # noqa: E402
-from detector.schema import Transcript, Turn  # noqa: E402
+from detector.formats import read_transcripts
+from detector.schema import Transcript, Turn
 
 MODES = ("rules", "hybrid")
 DATA_FILES = (ROOT / "data" / "test.jsonl", ROOT / "data" / "dev.jsonl")

@@ -30,7 +30,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.serving import running_server  # noqa: E402  (the same server start the tests use)
+from tests.serving import running_server
 
 # (role, text): options, a rejection, a pivot, chat, a relapse check, mixed language.
 SCRIPT: list[tuple[str, str]] = [

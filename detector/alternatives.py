@@ -27,7 +27,7 @@ _LABELLED_RE = re.compile(
     r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
-_NUMBERED_RE = re.compile(r"^\s{0,4}(?P<label>\d{1,2})\s?[.)、）]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
+_NUMBERED_RE = re.compile(r"^\s{0,4}(?P<label>\d{1,2})\s?[.)、）]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
 # Options listed inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "① 分步向导 ② 单页表单".
 _INLINE_NUMBERED_RE = re.compile(
     r"(?:^|(?<=[\s:：,，;；。]))(?P<label>\d{1,2}[.)、）]|[\u2460-\u2469])\s{0,2}"
@@ -35,7 +35,7 @@ _INLINE_NUMBERED_RE = re.compile(
 )
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
 _ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
-_BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.M)
+_BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose)|I (?:suggest|recommend|propose)|my (?:suggestion|recommendation) (?:is|would be)"
     r"|you could (?:try|use)|how about|consider (?:using)?)\s(?P<summary>[^.,;!?\n]{2,80})"
@@ -258,7 +258,7 @@ def content_keys(text: str) -> set[str]:
     """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
     mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外). A hyphenated word
     counts by its parts: "the Postgres queue" names "a Postgres-backed queue"."""
-    keys = set()
+    keys: set[str] = set()
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
         parts = [part for part in key.split("-") if len(part) >= 3] if key and "-" in key else [key]

@@ -15,8 +15,10 @@ def format_detection(detection: Detection, indent: str = "") -> str:
     """A few aligned lines: the label, the spans, the cues that fired and those suppressed."""
     exp = detection.explanation
     lines = [
-        f"label: {detection.label.value}  (confidence {detection.confidence:.2f}, lang {detection.lang}, "
-        f"decided by {exp.decided_by})"
+        (
+            f"label: {detection.label.value}  (confidence {detection.confidence:.2f}, lang {detection.lang}, "
+            f"decided by {exp.decided_by})"
+        )
     ]
     spans = [
         (name, getattr(detection, name)) for name in ("target", "replacement", "reason", "revisit_if")
@@ -41,8 +43,10 @@ def format_detection(detection: Detection, indent: str = "") -> str:
 def format_figures(figures: dict[str, Any]) -> str:
     """Evaluation figures as a table: headline numbers, per label, per language, confusion matrix."""
     lines = [
-        f"n {figures['n']}   binary_f1 {figures['binary_f1']:.3f}   macro_f1 {figures['macro_f1']:.3f}   "
-        f"accuracy {figures['accuracy']:.3f}",
+        (
+            f"n {figures['n']}   binary_f1 {figures['binary_f1']:.3f}   macro_f1 {figures['macro_f1']:.3f}   "
+            f"accuracy {figures['accuracy']:.3f}"
+        ),
         (
             f"none_false_positive_rate {figures['none_false_positive_rate']:.3f}   target_match {figures['target_match']:.3f}   "
             f"reason_match {figures.get('reason_match', float('nan')):.3f}"

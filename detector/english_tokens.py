@@ -153,13 +153,13 @@ class TokenizerRules:
         result: list[str] = []
         index = 0
         while index < len(tokens):
-            end = chosen.get(index)
-            if end is None:
+            special_end = chosen.get(index)
+            if special_end is None:
                 result.append(tokens[index])
                 index += 1
             else:
-                result.extend(self.specials[self.split_specials[tuple(tokens[index:end])]])
-                index = end
+                result.extend(self.specials[self.split_specials[tuple(tokens[index:special_end])]])
+                index = special_end
         return result
 
 

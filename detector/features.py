@@ -21,15 +21,15 @@ SUPPRESSION_REASONS = ("negation", "question", "hypothetical", "reported", "quot
 _OFFER_RE = re.compile(
     r"要不要我|需要我|我可以帮你|要我帮你|我帮你|我来帮你|帮你(?:订|预约|安排|写|改|生成)|would you like me to|want me to|shall I|"
     r"should I|I can (?:also )?(?:book|set up|draft|write|create|add|order|schedule)|do you want me",
-    re.I,
+    re.IGNORECASE,
 )
-_ANYTHING_ELSE_RE = re.compile(r"还有(?:什么|别的|其他|其它)|还需要(?:什么|别的)|anything else|something else I can|other questions", re.I)
+_ANYTHING_ELSE_RE = re.compile(r"还有(?:什么|别的|其他|其它)|还需要(?:什么|别的)|anything else|something else I can|other questions", re.IGNORECASE)
 # Words that suggest an earlier user turn rejected something; cheap on purpose (it runs over the
 # context of every turn), the classifier learns how much to trust it.
 _REJECT_HINT_RE = re.compile(
     r"不行|不要|算了|放弃|作废|否了|不考虑|不用了|别再|pass|换成|改用|不对|太贵|"
     r"\b(?:drop|scrap|ditch|forget|no|nah|nope|instead|rule out|kill|skip|not)\b",
-    re.I,
+    re.IGNORECASE,
 )
 _CONTENT_WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{2,30}}|[{CJK_CHAR}]{{2}}")
 
@@ -77,11 +77,16 @@ def cue_feature_names(cue_ids: Sequence[str]) -> list[str]:
     )
 
 
+def cue_match_of(example: TurnExample) -> CueMatch:
+    """The example's cue match: the one detection already made, else matched now."""
+    return example.cue_match if example.cue_match is not None else default_engine().match(example.text)
+
+
 def cue_row(example: TurnExample, column_of: dict[str, int]) -> list[tuple[int, float]]:
     """The non-zero (column, value) pairs of the cue columns, for `cue_feature_names` order."""
     from detector.detect import rules_scores
 
-    match = example.cue_match if example.cue_match is not None else default_engine().match(example.text)
+    match = cue_match_of(example)
     n_cues = len(column_of)
     pairs = [(column_of[hit.cue_id], hit.weight) for hit in match.fired if hit.cue_id in column_of]
     scores = rules_scores(match)

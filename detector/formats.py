@@ -56,7 +56,8 @@ def validation_message(exc: ValidationError) -> str:
 def parse_record(raw: object, fmt: FormatName = "auto") -> Transcript:
     """Validate one decoded JSON value as a transcript of the given (or detected) format."""
     if not isinstance(raw, dict):
-        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
+        # ValueError, not TypeError: callers report every malformed record the same way.
+        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")  # noqa: TRY004
     if fmt == "auto":
         if not any(key in raw for key in _FORMAT_KEYS.values()):
             raise ValueError("unknown format: no 'turns', 'messages' or 'conversations' field")
@@ -70,7 +71,7 @@ def parse_record(raw: object, fmt: FormatName = "auto") -> Transcript:
 
 def _open_binary(path: Path) -> IO[bytes]:
     if path.name.endswith(".gz"):
-        return gzip.open(path, "rb")
+        return gzip.GzipFile(path, "rb")  # type: ignore[return-value]  # GzipFile is a binary IO
     return path.open("rb")
 
 

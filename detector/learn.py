@@ -31,12 +31,12 @@ from detector.classifier import (
 )
 from detector.detect import Detector, Mode
 from detector.errors import InputError
-from detector.features import TurnExample, make_example
+from detector.features import TurnExample, cue_match_of, make_example
 from detector.formats import read_transcripts
 from detector.inference import CompiledModel
 from detector.label_guide import guide_cases
 from detector.pipeline import SEED, build_pipeline
-from detector.schema import POSITIVE_LABELS, ConvergenceState, Detection, Label, Transcript
+from detector.schema import POSITIVE_LABELS, ConvergenceState, Detection, Label, Transcript, Turn
 from detector.state_figures import same_thing, state_figures
 from detector.text import detect_language, normalize
 
@@ -74,8 +74,21 @@ class LabeledTurn:
     index: int
 
     @property
-    def turn(self):  # type: ignore[no-untyped-def]
+    def turn(self) -> Turn:
         return self.transcript.turns[self.index]
+
+    @property
+    def label(self) -> Label:
+        """The gold label: `labeled_turns` keeps only turns that carry one."""
+        label = self.turn.label
+        if label is None:
+            raise ValueError(f"turn {self.index} of {self.conversation} has no label")
+        return label
+
+    @property
+    def conversation(self) -> str:
+        """The conversation's id; one without an id is a group of its own all the same."""
+        return self.transcript.id or f"#{id(self.transcript)}"
 
     @property
     def lang(self) -> str:
@@ -134,9 +147,9 @@ def train(
     with_context = [_example(detector, t) for t in train_turns]
     train_x = with_context + [_without_context(example) for example in with_context]
     dev_x = [_example(detector, t) for t in dev_turns]
-    train_y = [t.turn.label.value for t in train_turns] * 2
-    calibration_folds = _folds_by_conversation(train_y, [t.transcript.id for t in train_turns] * 2)
-    dev_gold = [t.turn.label for t in dev_turns]
+    train_y = [t.label.value for t in train_turns] * 2
+    calibration_folds = _folds_by_conversation(train_y, [t.conversation for t in train_turns] * 2)
+    dev_gold = [t.label for t in dev_turns]
 
     template = build_pipeline()
     features = clone(template.named_steps["features"])
@@ -320,7 +333,7 @@ def _hybrid_predictor(probabilities: np.ndarray, examples: Sequence[TurnExample]
     """A function of the thresholds giving the hybrid labels of these scored examples."""
     from detector.detect import rules_label, rules_scores
 
-    rules = [rules_scores(example.cue_match) for example in examples]
+    rules = [rules_scores(cue_match_of(example)) for example in examples]
     rule_labels = [rules_label(scores)[0] for scores in rules]
     strengths = [scores.get(label, 0.0) for scores, label in zip(rules, rule_labels)]
 
@@ -378,7 +391,7 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn], with_state: bool 
     detections: list[Detection] = [
         detector.detect(t.turn.text, t.transcript.turns[: t.index], lang=t.transcript.lang) for t in turns
     ]
-    gold = [t.turn.label for t in turns]
+    gold = [t.label for t in turns]
     predicted = [d.label for d in detections]
     figures = label_metrics(gold, predicted)
     figures["target_match"] = _span_match(turns, detections, "target")
@@ -402,7 +415,7 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn], with_state: bool 
 def _span_match(turns: Sequence[LabeledTurn], detections: Sequence[Detection], span: Literal["target", "reason"]) -> float:
     """The share of gold positives with this span (target, reason) whose detection's span denotes
     the same thing; a turn detected as NONE has none, so it counts as a miss."""
-    with_span = [(t, d) for t, d in zip(turns, detections) if t.turn.label.is_positive and getattr(t.turn, span)]
+    with_span = [(t, d) for t, d in zip(turns, detections) if t.label.is_positive and getattr(t.turn, span)]
     matched = sum(same_thing(getattr(d, span), getattr(t.turn, span)) for t, d in with_span)
     return round(matched / max(len(with_span), 1), 4)
 

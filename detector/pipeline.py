@@ -20,7 +20,15 @@ from sklearn.pipeline import FeatureUnion, Pipeline
 from sklearn.svm import LinearSVC
 
 from detector.cues.engine import default_engine
-from detector.features import CONTEXT_FEATURES, TurnExample, context_row, cue_feature_names, cue_row, turn_text, word_tokens
+from detector.features import (
+    CONTEXT_FEATURES,
+    TurnExample,
+    context_row,
+    cue_feature_names,
+    cue_row,
+    turn_text,
+    word_tokens,
+)
 
 SEED = 13
 

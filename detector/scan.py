@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import IO, TYPE_CHECKING, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal, Self
 
 from detector.errors import InputError
 from detector.formats import BadRecord, FormatName, Record, iter_file, iter_paths
@@ -424,7 +424,7 @@ class _StopRequest:
         self.reason: str | None = None
         self._previous: dict[int, Any] = {}
 
-    def __enter__(self) -> _StopRequest:
+    def __enter__(self) -> Self:
         for signum in (signal.SIGINT, signal.SIGTERM):
             try:
                 self._previous[signum] = signal.signal(signum, self._handle)

@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 

@@ -25,8 +25,8 @@ from detector.cues.engine import CueMatch
 from detector.detect import Detector, Mode, rules_label, rules_scores
 from detector.errors import PivotError
 from detector.formats import BadRecord, FormatName, Record
-from detector.schema import Detection, Label, Turn
 from detector.scan import conversation_id, iter_records
+from detector.schema import Detection, Label, Turn
 from detector.targets import CONTEXT_TURNS
 
 
@@ -127,7 +127,7 @@ def suggest_labels(
                 counts["disagreements"] += 1
                 out.write(json.dumps(labeled_record(record, index, found, ["disagreement"]), ensure_ascii=False) + "\n")
                 continue
-            item = (-found.hybrid.confidence, -next(order), {})
+            item: tuple[float, int, dict[str, Any]] = (-found.hybrid.confidence, -next(order), {})
             if len(least_sure) < top or item > least_sure[0]:
                 entry = (item[0], item[1], labeled_record(record, index, found, ["least_sure"]))
                 (heapq.heappush if len(least_sure) < top else heapq.heapreplace)(least_sure, entry)

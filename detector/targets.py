@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from detector.alternatives import (
     Proposal,
@@ -391,7 +392,7 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 def _view(text: str) -> _TurnView:
     normalized = normalize(text)
     words = _TOKEN_RE.findall(normalized.lower())
-    return _TurnView(squeeze(normalized), frozenset(words), frozenset(zip(words, words[1:])), extract_proposals(normalized))
+    return _TurnView(squeeze(normalized), frozenset(words), frozenset(pairwise(words)), extract_proposals(normalized))
 
 
 def _trim_function_words(run: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:

@@ -9,7 +9,6 @@ putting back the apostrophe people leave out of contractions ("dont" → "don't"
 from __future__ import annotations
 
 import bisect
-import json
 import logging
 import re
 import sys
@@ -199,7 +198,7 @@ class Region:
 
 
 # Each alternative is bounded, so these scan linearly: no nested quantifiers.
-_FENCE_RE = re.compile(r"```.*?(?:```|\Z)", re.S)
+_FENCE_RE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _INLINE_CODE_RE = re.compile(r"`[^`\n]{1,500}`")
 _QUOTE_RE = re.compile(
     r"“[^”\n]{1,300}”|‘[^’\n]{1,300}’|「[^」\n]{1,300}」|『[^』\n]{1,300}』|《[^》\n]{1,300}》"
@@ -209,7 +208,7 @@ _QUOTE_RE = re.compile(
 _LOG_LINE_RE = re.compile(
     r"^[ \t]*(?:\d{4}-\d\d-\d\d[T ][\d:.,]{5,}|\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|TRACE)\]?[: ]"
     r"|Traceback \(most recent call last\)|File \"|\s{0,4}at [\w.$]+\(|\$ |> |>>> |E\s{2,}).*$",
-    re.M,
+    re.MULTILINE,
 )
 
 

@@ -31,7 +31,6 @@ Cache responses at the edge.
 I'd go with option 2 here."""
 
 
-# fmt: off
 @pytest.mark.parametrize("text, expected, recommended", [
     (MARKDOWN_ZH, [("方案一", "使用 Redis 集群"), ("方案二", "本地 LRU 缓存")], "方案二"),
     (MARKDOWN_EN, [("1", "Redis cluster"), ("2", "In-process LRU cache"), ("3", "CDN edge caching")], "2"),
@@ -39,7 +38,6 @@ I'd go with option 2 here."""
     ("1. **Materialized view** in Postgres, refreshed by cron\n2. Use `functools.lru_cache`",
      [("1", "Materialized view in Postgres"), ("2", "Use functools.lru_cache")], None),
 ])
-# fmt: on
 def test_markdown_options_announcements_and_recommendations(
     text: str, expected: list[tuple[str, str]], recommended: str | None
 ) -> None:
@@ -55,13 +53,11 @@ def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None
     assert [(p.name, p.recommended) for p in proposals] == [("a managed Redis", True)]
 
 
-# fmt: off
 @pytest.mark.parametrize("summary, name", [
     ("sheet pan chicken thighs with roasted veg and lemon", "sheet pan chicken thighs with roasted…"),
     ("Make the bucket requester-pays so they cover egress", "Make the bucket requester-pays so they…"),
     ("a short name", "a short name"),
 ])
-# fmt: on
 def test_a_long_name_is_cut_at_a_word_break_and_says_so(summary: str, name: str) -> None:
     """A name cut inside a word ("…with roasted ve") reads as another thing, and no longer
     contains the name it stands for."""
@@ -75,14 +71,12 @@ def test_a_long_bullet_is_shown_once() -> None:
     assert [p.display for p in proposals] == ["React Native so you get iOS and Android…", "Flutter"]
 
 
-# fmt: off
 @pytest.mark.parametrize("text, expected", [
     ("Likely causes:\n1. A memory leak\n2. A sidecar (e.g. the log shipper) growing", ["1", "2"]),
     ("Take vitamin D. Then:\n1. Walk daily\n2. Sleep eight hours", ["1", "2"]),
     ("A. Redis cluster\nB. In-process LRU", ["A", "B"]),
     ("Two ways:\na) Redis cache in front of the API\nb) In-process LRU cache", ["a", "b"]),
 ])
-# fmt: on
 def test_a_lone_letter_is_a_label_only_where_an_item_opens(text: str, expected: list[str]) -> None:
     """"e.g." and "vitamin D." are no options G and D (labelled options would hide the list)."""
     assert [p.label for p in extract_proposals(text)] == expected
@@ -112,7 +106,6 @@ TABLE_ZH = """## 可选方向
 我建议先做 B 和 C，成本低。"""
 
 
-# fmt: off
 @pytest.mark.parametrize("text, expected, recommended", [
     (TABLE_ZH, [("A", "迁移到 SSR"), ("B", "图片懒加载 + next/image"), ("C", "第三方脚本改成 afterInteractive")], ["B", "C"]),
     ("| Option | Cost |\n|---|---|\n| Redis cluster | high |\n| In-process LRU | none |",
@@ -120,7 +113,6 @@ TABLE_ZH = """## 可选方向
     ("| Metric | Value |\n|---|---|\n| p50 | 3 ms |\n| p99 | 9 ms |", [], []),  # facts, not options
     ("```ruby\nUser.find_in_batches { |b| b.update_all(x: 1) }\n```", [], []),  # code, not option b
 ])
-# fmt: on
 def test_options_in_tables_and_suggestions_by_letter(
     text: str, expected: list[tuple[str, str]], recommended: list[str]
 ) -> None:

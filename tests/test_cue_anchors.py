@@ -14,7 +14,6 @@ from detector.text import normalize
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# fmt: off
 @pytest.mark.parametrize("pattern, anchors", [
     ("这个方向(?:不对|错了)", {"这个方向"}),
     ("(?:换成|改用)(?P<replacement>[^,]{1,10})", {"换成", "改用"}),
@@ -22,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
     ("(?:a|b)?x{0,3}", None),
     ("[^,]{1,5}", None),
 ])
-# fmt: on
 def test_anchors_of(pattern: str, anchors: set[str] | None) -> None:
     found = anchors_of(pattern)
     assert (found is None) if anchors is None else found == frozenset(anchors)

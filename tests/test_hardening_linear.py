@@ -178,7 +178,6 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
     assert not slow, "superlinear span patterns:\n" + "\n".join(slow)
 
 
-# fmt: off
 @pytest.mark.parametrize("name, unit", [
     ("zh condition", "等明年运维扩招了"),
     ("en condition", "once we hire another ops person we can revisit "),
@@ -187,7 +186,6 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
     ("acceptance", "好，就按B来 ok go with "),
     ("bare choice", "ok, yes, 好的 嗯 "),
 ])
-# fmt: on
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
     from detector import statements

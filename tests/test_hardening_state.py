@@ -208,7 +208,7 @@ def test_an_unwritable_cache_folder_falls_back_and_an_unwritable_state_folder_sa
     env = {**os.environ, "XDG_CACHE_HOME": str(blocked), "TMPDIR": str(tmp_path / "tmp")}
     (tmp_path / "tmp").mkdir()
     detected = subprocess.run(
-        [*PIVOT, "detect", "--json", "I don't want redis, 不用 Redis 了"], capture_output=True, text=True, cwd=ROOT, env=env
+        [*PIVOT, "detect", "--json", "I don't want redis, 不用 Redis 了"], capture_output=True, text=True, cwd=ROOT, env=env, check=False
     )
     assert detected.returncode == 0, detected.stderr
     assert json.loads(detected.stdout)["label"] != "NONE"
@@ -217,7 +217,7 @@ def test_an_unwritable_cache_folder_falls_back_and_an_unwritable_state_folder_sa
     env = {**os.environ, "XDG_STATE_HOME": str(blocked)}
     hooked = subprocess.run(
         [*PIVOT, "hook"], input=json.dumps({"conversation_id": "c", "turn": {"role": "user", "text": "ok"}}),
-        capture_output=True, text=True, cwd=ROOT, env=env,
+        capture_output=True, text=True, cwd=ROOT, env=env, check=False,
     )
     assert hooked.returncode == 2 and "state folder" in hooked.stderr and "--store" in hooked.stderr
     assert "Traceback" not in hooked.stderr

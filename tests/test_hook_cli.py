@@ -14,7 +14,7 @@ def hook(store: Path, payload: dict | str, *extra: str) -> subprocess.CompletedP
     data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
     return subprocess.run(
         [sys.executable, "-m", "detector.cli", "hook", "--store", str(store), *extra],
-        input=data, capture_output=True, text=True, timeout=120,
+        input=data, capture_output=True, text=True, timeout=120, check=False,
     )
 
 
@@ -61,7 +61,7 @@ def test_state_show_and_reset(tmp_path: Path) -> None:
     assert "[SEMANTIC CONVERGENCE]" in shown.stdout and "Redis" in shown.stdout
     subprocess.run([sys.executable, "-m", "detector.cli", "state", "reset", "s", "--store", str(store)], check=True, capture_output=True)
     missing = subprocess.run([sys.executable, "-m", "detector.cli", "state", "show", "s", "--store", str(store)],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and "no state" in missing.stderr
 
 

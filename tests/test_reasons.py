@@ -16,7 +16,6 @@ def detector() -> Detector:
     return Detector("rules")
 
 
-# fmt: off
 @pytest.mark.parametrize("text, label, reason", [
     # The consequence first, then the verdict: the clause before it.
     ("the garage is only 5 metres deep, it won't fit. forget the long-wheelbase van", Label.REJECT,
@@ -29,14 +28,12 @@ def detector() -> Detector:
     # A pivot: the new choice is not the reason, the complaint before the verdict is.
     ("羊肉太膻了，孩子们不吃，不做羊肉了，改做红烧排骨", Label.PIVOT, "羊肉太膻了,孩子们不吃"),
 ])
-# fmt: on
 def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, label: Label, reason: str) -> None:
     detection = detector.detect(text)
     assert detection.label is label
     assert detection.reason == reason
 
 
-# fmt: off
 @pytest.mark.parametrize("text", [
     "drop redis",                                   # one clause: the verdict alone
     "要改表结构就不做了",                              # one clause, the reason inside it
@@ -45,7 +42,6 @@ def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, labe
     "another message queue to babysit? no thanks",  # a question is no reason
     "the first two look similar, the third is cheap",  # no verdict to give a reason for
 ])
-# fmt: on
 def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str) -> None:
     normalized = normalize(text)
     match = detector.engine.match(normalized)
@@ -63,7 +59,6 @@ def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
     assert reason_clause(text, [], ()) == "support was awful, it cost a fortune"
 
 
-# fmt: off
 @pytest.mark.parametrize("text, replacement", [
     ("太官方了，换个说法", None),                        # "something else", not a new direction
     ("杭州去过太多次了，换个别的", None),
@@ -72,7 +67,6 @@ def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
     ("A 不行，我们运维就两个人，换 B 吧", "B"),            # one Latin letter is a label
     ("源码交付那条换个做法，不要每个里程碑交了，改成第三方托管", "第三方托管"),
 ])
-# fmt: on
 def test_a_replacement_names_a_new_direction_or_nothing(detector: Detector, text: str, replacement: str | None) -> None:
     match = detector.engine.with_spans(normalize(text), detector.engine.match(normalize(text)))
     assert match.spans.get("replacement") == replacement

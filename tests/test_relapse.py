@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import detector.relapse as relapse
+from detector import relapse
 from detector.relapse import check_reply
 from detector.relapse.names import names_of
 from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
@@ -95,8 +95,8 @@ CASES = [
     ("similar word", "Docker Swarm", "Nomad", "dying ecosystem",
      "Nomad runs Docker containers natively, so the images stay as they are.", "OK"),
     ("checkpoint", "Redis cache", "local LRU", "ops cost",
-     "### [SEMANTIC CONVERGENCE]\nCurrent decision:\n- local LRU\nRejected alternatives:\n- Redis cache\n"
-     "  - Reason: ops cost\n\nNext action:\n- load-test the hit rate", "OK"),
+     ("### [SEMANTIC CONVERGENCE]\nCurrent decision:\n- local LRU\nRejected alternatives:\n- Redis cache\n"
+      "  - Reason: ops cost\n\nNext action:\n- load-test the hit rate"), "OK"),
     ("not named", "renting a car", "trains", "doesn't want to drive",
      "Every leg below is by train or local bus, so nobody has to drive.", "OK"),
     ("directive", "Notion", "Obsidian", "no offline mode",
@@ -207,7 +207,7 @@ def test_the_cost_grows_linearly_with_the_options_on_the_table_named() -> None:
 
 def _repeats(tree: list, inside_repeat: bool = False) -> list[str]:
     """Repeats nested inside a repeat that may run more than once (the shapes that backtrack)."""
-    from re import _constants as c, _parser  # noqa: F401  (the parser's node types)
+    from re import _constants as c
 
     found = []
     for op, argument in tree:
@@ -298,7 +298,6 @@ def test_the_shipped_weights_cover_every_feature() -> None:
     assert set(scorer.weights) == set(FEATURES) and 0 < scorer.threshold < 1
 
 
-# fmt: off
 @pytest.mark.parametrize("reply, current, expected", [
     ("If traffic grows 10x, move to a GPU spot node.", "CPU inference with ONNX", 1.0),
     ("如果以后 QPS 再翻倍，可以考虑加一个独立的内存键值服务。", "进程内 LRU 缓存", 1.0),
@@ -307,7 +306,6 @@ def test_the_shipped_weights_cover_every_feature() -> None:
     # The suggestion under the condition is the current decision itself.
     ("If traffic grows 10x, the ONNX CPU inference could take a second replica.", "CPU inference with ONNX", 0.0),
 ])
-# fmt: on
 def test_condition_forward_needs_the_condition_and_the_suggestion_in_one_sentence(
     reply: str, current: str, expected: float
 ) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from detector.formats import BadRecord, Record, iter_file, parse_record, read_transcripts
 from detector.errors import InputError
+from detector.formats import BadRecord, Record, iter_file, parse_record, read_transcripts
 from detector.schema import Detection, Label, Transcript
 
 # fmt: off

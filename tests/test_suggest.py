@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from detector.classifier import FusionThresholds, PivotClassifier, save_model
 from detector.cli import main
 from detector.detect import Detector
 from detector.features import make_example
-from detector.inference import CompiledModel
-from detector.pipeline import build_pipeline
 from detector.formats import read_transcripts
+from detector.inference import CompiledModel
 from detector.learn import labeled_turns, load_labeled
+from detector.pipeline import build_pipeline
 from detector.text import normalize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,9 +108,9 @@ def test_least_sure_are_the_lowest_confidences_of_all_agreeing_turns(
 ) -> None:
     import io
 
-    from detector.suggest import suggest_labels, verdicts
     from detector.loading import build_detector
     from detector.scan import iter_records
+    from detector.suggest import suggest_labels, verdicts
 
     buffer = io.StringIO()
     counts = suggest_labels([logs], buffer, top=3, model_path=models[0])

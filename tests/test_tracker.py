@@ -36,14 +36,12 @@ def test_alternatives_are_collected_from_assistant_proposals() -> None:
     assert state.open_questions and "方案B" in state.open_questions[0]
 
 
-# fmt: off
 @pytest.mark.parametrize("options, user, rejected, current", [
     (OPTIONS_ZH, "A 不行，运维扛不住，换 B 吧", "方案A", "方案B"),
     (OPTIONS_ZH, "第一个不要了，成本太高，改用方案C", "方案A", "方案C"),
     (OPTIONS_EN, "scrap option 1, go with option 2", "Option 1", "Option 2"),
     (OPTIONS_EN, "drop the Redis idea and use the CDN edge cache", "Option 1", "Option 3"),
 ])
-# fmt: on
 def test_pivot_rejects_target_and_sets_current(options: str, user: str, rejected: str, current: str) -> None:
     t = tracker()
     t.observe_user("c", "caching?")
@@ -207,7 +205,6 @@ def _rejected_state(lang: str, alternative: str, reason: str) -> ConvergenceStat
     )
 
 
-# fmt: off
 @pytest.mark.parametrize("lang, alternative, reply, verdict", [
     ("zh", "方案A(Redis 集中式缓存)", "也可以考虑 Redis 集群，能解决一致性问题。", "RELAPSE"),
     ("zh", "方案A(Redis 集中式缓存)", "之前已否决 Redis（运维成本高），继续推进本地 LRU。", "OK"),
@@ -219,7 +216,6 @@ def _rejected_state(lang: str, alternative: str, reason: str) -> ConvergenceStat
     ("en", "Kyoto", "I know Kyoto is off the list, but a day trip would be easy from Osaka.", "RELAPSE"),
     ("en", "Kyoto", "Here is the Osaka plan, with Kyoto left out as you asked.", "OK"),
 ])
-# fmt: on
 def test_relapse_verdicts(lang: str, alternative: str, reply: str, verdict: str) -> None:
     assert check_reply(_rejected_state(lang, alternative, "x"), reply).verdict == verdict
 
@@ -342,7 +338,6 @@ def _scripted(text: str, label: Label, target: str) -> ConvergenceTracker:
     return ConvergenceTracker(_ScriptedDetector({text: detection}), MemoryStore())  # type: ignore[arg-type]
 
 
-# fmt: off
 @pytest.mark.parametrize("options, pivot, target, decided", [
     # No span pattern reads "thai curry house" as the replacement, but it names another proposal.
     ("Options:\n1. Sushi bar downtown\n2. Thai curry house\n3. Italian trattoria",
@@ -351,7 +346,6 @@ def _scripted(text: str, label: Label, target: str) -> ConvergenceTracker:
     ("1. Redis cache in front of the API\n2. In-process LRU cache\n3. CDN caching of the responses",
      "Scrap the redis cache idea, too much ops. Let's rethink this.", "redis cache", None),
 ])
-# fmt: on
 def test_a_pivot_without_a_replacement_span_decides_what_its_other_words_name(
     options: str, pivot: str, target: str, decided: str | None
 ) -> None:
@@ -367,7 +361,6 @@ def test_a_pivot_without_a_replacement_span_decides_what_its_other_words_name(
         assert state.current_decision is not None and decided in state.current_decision.text
 
 
-# fmt: off
 @pytest.mark.parametrize("text, choice", [
     ("prophet per store means 300 models to babysit, no thanks. global lightgbm", "global lightgbm"),
     ("no RN. flutter", "flutter"),
@@ -386,7 +379,6 @@ def test_a_pivot_without_a_replacement_span_decides_what_its_other_words_name(
     ("我爸去看了一圈，说浴帘贴身上黏糊糊的，他自己提了想要玻璃", None),
     ("we use node.js 3.5", None),
 ])
-# fmt: on
 def test_closing_choice_is_a_bare_last_clause(text: str, choice: str | None) -> None:
     from detector.statements import closing_choice
 
@@ -418,12 +410,10 @@ def test_a_reply_recorded_after_the_fact_teaches_its_options_once_and_is_not_jud
     assert t.state("c").current_decision is not None
 
 
-# fmt: off
 @pytest.mark.parametrize("options, rejection, later, condition", [
     (OPTIONS_ZH, "A 不行，我们运维就两个人", "等明年运维扩招了，回头再看看方案A", "等明年运维扩招了"),
     (OPTIONS_EN, "drop option 1, nobody can run it", "we can revisit option 1 once we hire another ops person", "once we hire another ops person"),
 ])
-# fmt: on
 def test_a_reopening_for_later_keeps_the_rejection_with_its_condition(
     options: str, rejection: str, later: str, condition: str
 ) -> None:
@@ -440,12 +430,10 @@ def test_a_reopening_for_later_keeps_the_rejection_with_its_condition(
     assert any(op.path.endswith("/revisit_if") for op in suggestion.patch)
 
 
-# fmt: off
 @pytest.mark.parametrize("first, then, decided", [
     ("sounds good, go with option 2", "scrap option 2, go with option 3", "Option 3"),  # the decision rejected
     ("ok, go with option 1", "ok, go with option 2", "Option 2"),  # another option accepted
 ])
-# fmt: on
 def test_a_new_decision_drops_the_old_decisions_next_step(first: str, then: str, decided: str) -> None:
     t = tracker()
     t.observe_user("c", "caching?")

@@ -22,6 +22,7 @@ from typing import Any
 from detector.formats import read_transcripts
 from detector.learn import label_metrics
 from detector.schema import Label, Transcript
+from training.datasets import conversation_id
 
 
 def cohen_kappa(first: Sequence[Label], second: Sequence[Label]) -> float:
@@ -34,7 +35,7 @@ def cohen_kappa(first: Sequence[Label], second: Sequence[Label]) -> float:
 
 def agreement(labeled: Path, second_pass: Path, with_model: bool = False) -> dict[str, Any]:
     """The figures for the turns the second pass labeled."""
-    transcripts: dict[str, Transcript] = {t.id: t for t in read_transcripts(labeled)}
+    transcripts: dict[str, Transcript] = {conversation_id(t): t for t in read_transcripts(labeled)}
     rows = [json.loads(line) for line in second_pass.read_text(encoding="utf-8").splitlines() if line.strip()]
     keys = [(row["id"], int(row["turn_index"])) for row in rows]
     gold = [transcripts[cid].turns[index].label for cid, index in keys]

@@ -79,13 +79,21 @@ def near_duplicate_pairs(transcripts: Sequence[Transcript]) -> list[tuple[str, s
     return sorted(found)
 
 
+def conversation_id(transcript: Transcript) -> str:
+    """The id the split is decided by: every conversation in data/ must have one."""
+    if not transcript.id:
+        raise ValueError(f"a conversation without an id (its first turn: {transcript.turns[0].text[:60]!r})")
+    return transcript.id
+
+
 def assign_splits(transcripts: Sequence[Transcript], train_only: frozenset[str] = frozenset()) -> dict[str, str]:
     """Conversation id → split, by a stable hash of the id, near-duplicates kept together.
 
     Conversations in `train_only` (and any near-duplicate of one) go to train: data written after
     dev and test were fixed adds to what the model learns without changing what it is measured on.
     """
-    parent = {t.id: t.id for t in transcripts}
+    ids = [conversation_id(t) for t in transcripts]
+    parent = {i: i for i in ids}
 
     def root(item: str) -> str:
         while parent[item] != item:
@@ -97,17 +105,17 @@ def assign_splits(transcripts: Sequence[Transcript], train_only: frozenset[str] 
         parent[root(a)] = root(b)
     # Each group is placed by its smallest id, so the split does not depend on union order.
     anchors: dict[str, str] = {}
-    for conversation_id in sorted(parent):
-        anchors.setdefault(root(conversation_id), conversation_id)
-    train_groups = {root(conversation_id) for conversation_id in train_only}
-    assignment = {}
-    for transcript in transcripts:
-        if root(transcript.id) in train_groups:
-            assignment[transcript.id] = "train"
+    for conversation in sorted(parent):
+        anchors.setdefault(root(conversation), conversation)
+    train_groups = {root(conversation) for conversation in train_only}
+    assignment: dict[str, str] = {}
+    for conversation in ids:
+        if root(conversation) in train_groups:
+            assignment[conversation] = "train"
             continue
-        anchor = anchors[root(transcript.id)]
+        anchor = anchors[root(conversation)]
         bucket = int(hashlib.sha256(anchor.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
-        assignment[transcript.id] = "train" if bucket < SPLIT_SHARES["train"] else (
+        assignment[conversation] = "train" if bucket < SPLIT_SHARES["train"] else (
             "dev" if bucket < SPLIT_SHARES["train"] + SPLIT_SHARES["dev"] else "test"
         )
     return assignment
@@ -134,13 +142,13 @@ def split(raw_files: Iterable[Path], out_dir: Path = DATA) -> dict[str, int]:
                 transcript = Transcript.model_validate_json(line)
                 lines.append((transcript, line))
                 if path.name.startswith(TRAIN_ONLY_PREFIX):
-                    train_only.add(transcript.id)
+                    train_only.add(conversation_id(transcript))
     assignment = assign_splits([t for t, _ in lines], frozenset(train_only))
-    counts = Counter()
+    counts: Counter[str] = Counter()
     handles = {name: (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") for name in SPLITS}
     with handles["train"], handles["dev"], handles["test"]:
         for transcript, line in lines:
-            name = assignment[transcript.id]
+            name = assignment[conversation_id(transcript)]
             handles[name].write(line.rstrip("\n") + "\n")
             counts[name] += 1
     return dict(counts)
@@ -183,10 +191,14 @@ def check(data_dir: Path = DATA) -> DataReport:
         if getattr(t, "source", None) != "handwritten"
     ]
 
-    labels, langs, kinds, domains, lengths = Counter(), Counter(), Counter(), Counter(), []
+    labels: Counter[str] = Counter()
+    langs: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    domains: Counter[str] = Counter()
+    lengths: list[int] = []
     spans_missing = 0
     for transcript in all_transcripts:
-        domains[getattr(transcript, "domain", None)] += 1
+        domains[getattr(transcript, "domain", None) or "?"] += 1
         lengths.append(len(transcript.turns))
         if not 4 <= len(transcript.turns) <= 40:
             report.problems.append(f"{transcript.id}: {len(transcript.turns)} turns (need 4 to 40)")
@@ -197,7 +209,7 @@ def check(data_dir: Path = DATA) -> DataReport:
                 report.problems.append(f"{transcript.id}: a user turn has no label")
                 continue
             labels[turn.label.value] += 1
-            langs[transcript.lang] += 1
+            langs[transcript.lang or "?"] += 1
             kind = getattr(turn, "hard_negative", None)
             if kind:
                 kinds[kind] += 1

@@ -45,7 +45,7 @@ def build(commit: str, dest: Path, source: Path = Path(".")) -> None:
         relative = f"detector/relapse/{name}.py"
         old = subprocess.run(["git", "show", f"{commit}:{relative}"], capture_output=True, text=True, check=True).stdout
         current = importlib.import_module(f"detector.relapse.{name}")
-        defined = set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*[:=]", old, re.M))
+        defined = set(re.findall(r"^([A-Z_][A-Z0-9_]*)\s*[:=]", old, re.MULTILINE))
         additions = []
         for attribute in dir(current):
             if attribute.isupper() and attribute not in defined:

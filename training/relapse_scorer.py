@@ -146,7 +146,7 @@ def leave_one_set_out(sets: dict[str, list[Row]], columns: Sequence[str]) -> dic
 
 def _with_languages(scored: Sequence[tuple[Row, float]], predicted: Sequence[bool]) -> dict[str, object]:
     """Overall and per-language figures of a prediction."""
-    result: dict[str, object] = figures([row.relapse for row, _ in scored], predicted)
+    result: dict[str, object] = dict(figures([row.relapse for row, _ in scored], predicted))
     for lang in sorted({row.lang for row, _ in scored}):
         keep = [i for i, (row, _) in enumerate(scored) if row.lang == lang]
         result[lang] = figures([scored[i][0].relapse for i in keep], [predicted[i] for i in keep])

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from detector.cues.engine import default_engine
 from detector.learn import load_labeled, same_thing
-from detector.schema import Label
 from detector.targets import FEATURES, TargetQuery, candidates, query_for
 from detector.text import normalize, squeeze
 
@@ -54,10 +53,10 @@ def training_groups(data: Path) -> list[Group]:
     groups: list[Group] = []
     for labeled in load_labeled([data]):
         turn = labeled.turn
-        if not (turn.label.is_positive and turn.target):
+        if not (labeled.label.is_positive and turn.target):
             continue
         text = normalize(turn.text)
-        query: TargetQuery = query_for(text, Label(turn.label), engine.with_spans(text, engine.match(text)))
+        query: TargetQuery = query_for(text, labeled.label, engine.with_spans(text, engine.match(text)))
         found = candidates(query, labeled.transcript.turns[: labeled.index])
         labels = [int(denotes(c.text, turn.target)) for c in found]
         if any(labels):  # a turn none of whose candidates is right teaches the ranking nothing

@@ -11,6 +11,7 @@ work, never a match (tests/test_cue_anchors.py checks that on the whole labeled 
 from __future__ import annotations
 
 from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
 
 MAX_ANCHORS = 64
 _Anchors = frozenset[str] | None
@@ -75,28 +76,29 @@ def _branch_exact(branches: list) -> _Anchors:  # type: ignore[type-arg]
     return frozenset(found) if len(found) <= MAX_ANCHORS else None
 
 
-def _item(op: object, arg: object) -> _Anchors:
+def _item(op: object, arg: Any) -> _Anchors:
+    """Anchors of one parse-tree item; `arg` is shaped by `op` (the stdlib parser's tuples)."""
     if op is sre_parse.SUBPATTERN:
-        items = list(arg[-1])  # type: ignore[index]
+        items = list(arg[-1])
         return _exact(items) or _sequence(items)
     if op is sre_parse.BRANCH:
-        exact = _branch_exact(arg[1])  # type: ignore[index]
+        exact = _branch_exact(arg[1])
         if exact is not None:
             return exact
         found: set[str] = set()
-        for branch in arg[1]:  # type: ignore[index]
+        for branch in arg[1]:
             anchors = _sequence(list(branch))
             if anchors is None:
                 return None
             found |= anchors
         return frozenset(found) if len(found) <= MAX_ANCHORS else None
     if op is sre_parse.IN:
-        chars = [chr(a) for o, a in arg if o is sre_parse.LITERAL]  # type: ignore[union-attr]
-        if len(chars) == len(arg) and len(chars) <= 16:  # type: ignore[arg-type]
+        chars = [chr(a) for o, a in arg if o is sre_parse.LITERAL]
+        if len(chars) == len(arg) and len(chars) <= 16:
             return frozenset(chars)
         return None
     if op in (sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT):
-        low, _, sub = arg  # type: ignore[misc]
+        low, _, sub = arg
         return _sequence(list(sub)) if low >= 1 else None
     return None
 

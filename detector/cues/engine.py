@@ -8,11 +8,10 @@ else's view the user does not adopt ("my manager wants to scrap it, but I disagr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-
-import re
 
 from detector.cues.anchors import AnchorIndex
 from detector.cues.lexicon import (

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
+
+# re._parser is the stdlib's own regex parser (the old sre_parse); it gives us the pattern tree.
+from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -31,9 +34,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from detector.errors import LexiconError
 from detector.paths import package_file
 from detector.schema import Label
-
-# re._parser is the stdlib's own regex parser (the old sre_parse); it gives us the pattern tree.
-from re import _parser as sre_parse  # noqa: E402  # type: ignore[attr-defined]
 
 MAX_REPEAT = 200
 MAX_VARIABLE_REPEATS = 3
@@ -203,7 +203,7 @@ class CompiledCue:
     compiles a handful of the patterns, not all of them.
     """
 
-    __slots__ = ("spec", "anchors", "_flags", "_regex")
+    __slots__ = ("_flags", "_regex", "anchors", "spec")
 
     def __init__(self, spec: CueSpec, flags: int) -> None:
         self.spec = spec
@@ -245,7 +245,7 @@ def load_lexicon(path: Path) -> Lexicon:
         raise LexiconError(f"{path}: invalid lexicon at {where}: {first['msg']}") from exc
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_lexicon(lang: Literal["zh", "en"]) -> Lexicon:
     """The lexicon installed with the package for one language."""
     return load_lexicon(package_file("cues", "lexicons", f"{lang}.toml"))

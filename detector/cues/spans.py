@@ -9,8 +9,8 @@ from detector.text import has_cjk
 
 _EDGE_PUNCT = " \t\n,.;:!?，。；：！？、\"'“”‘’「」『』()（）[]【】<>《》-—~…*`"
 # Particles and fillers that hug a span without being part of what it names.
-_LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|the idea of|to|with|using|use|go with)\s*)", re.I)
-_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|instead|then|now|please|again|too)$", re.I)
+_LEADING = re.compile(r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|the idea of|to|with|using|use|go with)\s*)", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|instead|then|now|please|again|too)$", re.IGNORECASE)
 
 
 # A replacement that names no new direction: a word for "something else" or a pointer ("换个说法",
@@ -18,7 +18,7 @@ _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗
 _NO_CHOICE_RE = re.compile(
     r"^(?:个|一个)?(?:别的|其他|其它|说法|思路|方向|方案|办法|做法|路子|它|something else|another one|other ones?|options?)"
     r"(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|跳过",
-    re.I,
+    re.IGNORECASE,
 )
 
 

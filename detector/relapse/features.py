@@ -19,6 +19,7 @@ from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import current_core, names_of
 from detector.relapse.rebuttal import reason_keys, rebuttal
 from detector.relapse.rules import MAX_MENTIONS, argues_away, directed, instructs, masked, relapsing_mention
+from detector.relapse.sentences import sentences_of
 from detector.relapse.stance import (
     clause_of,
     conceded_then_proposed,
@@ -41,7 +42,6 @@ from detector.relapse.stance_cues import (
     RULED_OUT_RE,
     SUGGESTS_RE,
 )
-from detector.relapse.sentences import sentences_of
 from detector.relapse.vocabulary import CJK_RUN_RE, LATIN_TOKEN_RE, ZH_FUNCTION_RE
 from detector.relapse.words import WEAK_STEMS, key_matches, plain_words, stem_of
 from detector.schema import ConvergenceState
@@ -50,7 +50,7 @@ from detector.text import normalize
 # A question puts forward what it names ("要不要再试试 ES？", "What about Redis?").
 _QUESTION_RE = re.compile(r"[?？]|吗\s?$|要不要|是否可以|能不能")
 # A condition before the mention makes it a fallback ("If writes explode, …", "万一…就…").
-_CONDITION_RE = re.compile(r"如果|假如|万一|要是|等到?|一旦|\b(?:if|when|once|should|unless|in case)\b", re.I)
+_CONDITION_RE = re.compile(r"如果|假如|万一|要是|等到?|一旦|\b(?:if|when|once|should|unless|in case)\b", re.IGNORECASE)
 _LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-z][.)]\s)")
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s")
 _FENCE = "```"

@@ -18,7 +18,13 @@ from detector.relapse.stance import (
     start_of_segment,
     takes_up,
 )
-from detector.relapse.stance_cues import DIRECTIVE_BEFORE_RE, IMPERATIVE_CLAUSE_RE, PURPOSE_BEFORE_RE, REBUTS_RE, SUGGESTS_RE
+from detector.relapse.stance_cues import (
+    DIRECTIVE_BEFORE_RE,
+    IMPERATIVE_CLAUSE_RE,
+    PURPOSE_BEFORE_RE,
+    REBUTS_RE,
+    SUGGESTS_RE,
+)
 
 # A reply names an option in at most this many places per sentence worth reading (the first
 # unframed one decides anyway).

@@ -12,7 +12,7 @@ import re
 _REJECTED_SECTION_RE = re.compile(
     r"(?:^|\n)[#>*\-\s]{0,6}(?:已否决|否决的?方案|rejected(?: alternatives| options)?|"
     r"ruled out)\s?[:：]?\s{0,2}(?=\n|$)",
-    re.I,
+    re.IGNORECASE,
 )
 # A sentence ends at CJK or Latin end punctuation; a Latin full stop only before a space ("2.3%").
 # Sentences longer than this are read in windows.

@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from detector.relapse.mentions import Mention
 from detector.relapse.names import names_of
-from detector.relapse.words import key_matches
 from detector.relapse.stance_cues import (
     AGAINST_RE,
     AGREEMENT_RE,
@@ -37,6 +36,7 @@ from detector.relapse.stance_cues import (
     SUGGESTS_RE,
     VERDICT_CLAUSE_RE,
 )
+from detector.relapse.words import key_matches
 
 
 def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str] = frozenset()) -> bool:

@@ -14,7 +14,7 @@ from detector.relapse.vocabulary import HAN
 
 _ZH_BOUNDARY = "但是|但|不过|可是|然而|只是|话说回来"
 # "X, but Y": what follows a contrast decides.
-CONTRAST_RE = re.compile(rf"(?:{_ZH_BOUNDARY}|\bbut\b|\bhowever\b|\bthat said\b|\bthough\b|\byet\b)", re.I)
+CONTRAST_RE = re.compile(rf"(?:{_ZH_BOUNDARY}|\bbut\b|\bhowever\b|\bthat said\b|\bthough\b|\byet\b)", re.IGNORECASE)
 # "对，那国债也不太合适" / "Good catch — shared mailboxes break magic links": the reply agrees with
 # the rejection; what follows in that sentence explains it ("对于", "对了" are not agreement).
 AGREEMENT_RE = re.compile(
@@ -22,10 +22,10 @@ AGREEMENT_RE = re.compile(
     r"(?:right|agreed|true|good (?:catch|point|call)|fair(?: point| enough)?|makes sense|exactly|yes|yeah|"
     r"yep|"
     r"indeed|understood)(?=\s?[,.!;:—–-]))",
-    re.I,
+    re.IGNORECASE,
 )
 CLAUSE_RE = re.compile(r"[,;:，；：、()（）—]")
-INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.I)
+INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
@@ -51,7 +51,7 @@ RULED_OUT_RE = re.compile(
     r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|you'll decide|you decide|"
     r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
     r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b",
-    re.I,
+    re.IGNORECASE,
 )
 # A negation or comparison right before the mention: 不上 K8s / 比 Electron / the crunch of deep frying.
 NEGATED_BEFORE_RE = re.compile(
@@ -61,7 +61,7 @@ NEGATED_BEFORE_RE = re.compile(
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
     r"charm|vibe|power|speed) of (?:a |an |the )?$",
-    re.I,
+    re.IGNORECASE,
 )
 # An English negation or comparison up to two words before the mention ("avoid paying a …"):
 # checked word by word from the end, so no pattern repeats a group.
@@ -74,7 +74,7 @@ NEGATING_WORD_RE = re.compile(
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
     r"rip out|tear down|decommission|retire|clean up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
-    re.I,
+    re.IGNORECASE,
 )
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
 # Right after the mention: a comparison, a verdict against it, or its past tense.
@@ -91,12 +91,12 @@ FRAMED_AFTER_RE = re.compile(
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
     rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)",
-    re.I,
+    re.IGNORECASE,
 )
 # A short verdict clause after the option's: "开屏广告影响体验，不做了".
 VERDICT_CLAUSE_RE = re.compile(rf"[,，]\s?(?:就|也|先|都|暂时)?(?:不{HAN}{{1,2}}了|算了|作罢|放弃了|排除了|否了)")
 # "X 容易卡住，所以选了 <current>": a reason that leads to the current decision.
-CAUSAL_RE = re.compile(r"所以|因此|于是|因而|\b(?:so|which is why|that's why|hence|therefore)\b", re.I)
+CAUSAL_RE = re.compile(r"所以|因此|于是|因而|\b(?:so|which is why|that's why|hence|therefore)\b", re.IGNORECASE)
 # A verdict against the option anywhere in its clause.
 AGAINST_RE = re.compile(
     r"太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|杀鸡用牛刀|成本太高|代价太大|没有足够|不现实|超(?:出)?预算|"
@@ -115,7 +115,7 @@ AGAINST_RE = re.compile(
     r"(?:doesn't|does not|don't|won't) fit|unrealistic|over budget|"
     r"out of budget|dislikes?|hates?|can't stand|(?:doesn't|don't|didn't) (?:like|want)|"
     r"(?:can't|cannot|won't) be \w+ed|none of th(?:ose|em|ese))\b",
-    re.I,
+    re.IGNORECASE,
 )
 # The sentence puts something forward.
 PROPOSES_RE = re.compile(
@@ -147,7 +147,7 @@ PROPOSES_RE = re.compile(
     r"middle ground|sweet spot|fallback|plan b|backup (?:option|plan)|safety net|maybe|perhaps|"
     r"I'd (?:start|go|use|pick|keep|add|put|move|reach|lean)|worth a (?:look|try|shot)|check out|look at|"
     r"give (?:it|them|\w{1,12}) a (?:try|shot|go)|bring (?:it|them|that|those) back)\b|够用|足够|首选|标配|成熟",
-    re.I,
+    re.IGNORECASE,
 )
 # Explicit suggestion: what a mention by part of a description needs before it counts.
 SUGGESTS_RE = re.compile(
@@ -163,7 +163,7 @@ SUGGESTS_RE = re.compile(
     r"pays? off|good (?:fit|choice|option|idea|move)|hard to avoid|inevitable|sooner or later|eventually|"
     r"is an option|fallback|plan b|backup (?:option|plan)|safety net|worth a (?:look|try|shot)|check out|"
     r"no problem)\b",
-    re.I,
+    re.IGNORECASE,
 )
 # Arguing a rejection's reason away: "would solve the ops cost", "运维可以交给云厂商".
 REBUTS_RE = re.compile(
@@ -173,24 +173,24 @@ REBUTS_RE = re.compile(
     r"offload|goes away|mitigates?|burden off|off (?:your|our|their|the) (?:plate|hands|team|shoulders)|relieves?|"
     r"cuts? (?:down )?(?:most|much|all)?|reduces?|lowers?|shrinks?|absorbs?|handles? (?:the|that|all)|"
     r"makes? (?:it|that|this) (?:easy|trivial|painless|cheap|cheaper|simple))\b|降低|减少|减轻|省下|抵消|抵回来",
-    re.I,
+    re.IGNORECASE,
 )
 # "I know you ruled it out, but …": a concession whose "but" proposes brings the option back.
 CONCESSION_RE = re.compile(
     r"我知道|我理解|我明白|虽然|尽管|固然|不是说|不是劝|\b(?:I know|I understand|I get (?:it|that)|"
     r"I reali[sz]e|granted|although|even though|not saying|not pushing|not suggesting)\b",
-    re.I,
+    re.IGNORECASE,
 )
 # "Although X was ruled out, …": the comma closing such an opening clause turns the sentence.
 CONCESSIVE_OPENER_RE = re.compile(
     r"^\W{0,3}(?:虽然|尽管|固然|由于|因为|既然|考虑到|\b(?:although|even though|though|while|whilst|granted|since|because|"
     r"given that|as)\b)",
-    re.I,
+    re.IGNORECASE,
 )
 COMMA_RE = re.compile(r"[,，]")
 # After a leading reason clause, the main clause brings the option back only through "it": "Since
 # Redis handles sessions natively, it would be the better fit".
-REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", re.I)
+REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", re.IGNORECASE)
 # A verb that puts forward what it governs, right before a mention: "create a Notion workspace",
 # "Put AWS ElastiCache in front", "直接去法院打官司", "建一个 Notion 工作区". English verbs count at the
 # start of a clause or after a modal; Chinese ones with a measure word or "直接", so "找到了 Redis 的问题"
@@ -202,7 +202,7 @@ DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:[\w'-]{1,20}\s)?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$",
-    re.I,
+    re.IGNORECASE,
 )
 # A clause that opens with a bare verb is an instruction: a name inside it is being put forward
 # ("If write volume explodes, park the event log in DynamoDB", "- Ship a Swift app", "租一辆车自己开").
@@ -214,19 +214,19 @@ IMPERATIVE_CLAUSE_RE = re.compile(
     r"rent|book|hire|sign up|grab|throw|stick|pair|consider|evaluate|start|go with|opt for|invest in|allocate)\b"
     r"|\s{0,2}(?:[-*]\s|\d[.)、]\s?)?(?:直接|先|再|就|也)?(?:用|上|加|换|接|起|搭|买|租|报|装|配|订|办|养|投|签|试|请|找)"
     r"(?:一个|个|一台|台|一家|家|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一些|些|点)",
-    re.I,
+    re.IGNORECASE,
 )
 # Words that turn a repeated rejection reason into an argument against it ("其实很快", "actually
 # cheap", "not stressful"): the reason is then rebutted, not restated.
 REASON_TURNED_RE = re.compile(
     r"其实|实际上|反而|并不|未必|不一定|不再|\b(?:actually|honestly|in fact|no longer|not really|isn't really|anymore)\b",
-    re.I,
+    re.IGNORECASE,
 )
 # A negation just before a repeated reason word ("not stressful", "不贵").
-NEGATION_BEFORE_KEY_RE = re.compile(r"(?:不|没|无|\b(?:not|no|never|hardly|n't)\b)\W{0,2}$", re.I)
+NEGATION_BEFORE_KEY_RE = re.compile(r"(?:不|没|无|\b(?:not|no|never|hardly|n't)\b)\W{0,2}$", re.IGNORECASE)
 # A sentence that points back at what the one before named ("Maybe bring them back?", "可以再试试这个").
 # What a sentence that points back tells as history, not as a proposal ("It would have given …").
-HISTORY_RE = re.compile(r"\b(?:would have|would've|had|was|were|used to)\b|当时|当初|之前|原来|曾经", re.I)
-POINTS_BACK_RE = re.compile(r"\b(?:it|its|it's|them|they|that one|this one|there)\b|它|这个|那个|这种|那种|这样", re.I)
+HISTORY_RE = re.compile(r"\b(?:would have|would've|had|was|were|used to)\b|当时|当初|之前|原来|曾经", re.IGNORECASE)
+POINTS_BACK_RE = re.compile(r"\b(?:it|its|it's|them|they|that one|this one|there)\b|它|这个|那个|这种|那种|这样", re.IGNORECASE)
 # Just before a rebuttal word, what says it is only the option's purpose: "想解决", "designed to solve".
-PURPOSE_BEFORE_RE = re.compile(r"(?:想|要|为了|旨在|\b(?:meant|designed|built|trying|tries|aims?|supposed) to)\s?$", re.I)
+PURPOSE_BEFORE_RE = re.compile(r"(?:想|要|为了|旨在|\b(?:meant|designed|built|trying|tries|aims?|supposed) to)\s?$", re.IGNORECASE)

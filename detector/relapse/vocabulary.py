@@ -228,7 +228,7 @@ BACK_REFERENCE_RE = re.compile(
     r"proposal|design|setup)"
     r"|\bthe (?:option|approach|plan|idea|one) (?:we|you) (?:dropped|rejected|ruled out|passed on|discarded|"
     r"set aside)",
-    re.I,
+    re.IGNORECASE,
 )
 # Words that say what kind of thing an option is, not which one: they never identify it alone.
 WEAK_WORDS = frozenset(
@@ -268,7 +268,7 @@ REPLACED_RE = re.compile(
     r"\bditch(?:ing)?|"
     r"\bskip(?:ping)?|替代|代替|取代|而不是|而非|不用|不要|不上|不再用|放弃|去掉|换掉)"
     r"\s?[^,，;；。()（）]{1,24}?(?=[,，;；。()（）]|而是|改用|换成|改成|\buse\b|\bgo with\b|\band\b|$)",
-    re.I,
+    re.IGNORECASE,
 )
 # Verbs inside a long CJK name, between its pieces ("在客厅做投影墙"), and the marks of a place.
 ZH_INNER_VERB_RE = re.compile(f"安排|使用|采用|引入|搭建|部署|安装|(?<={HAN}{{2}})[发做用加请买装拍写种配接搭办送](?={HAN}{{2}})")
@@ -281,7 +281,7 @@ ZH_SUFFIXES = frozenset("版店卡馆团班端")
 # One-character endings that make a word into a scheme or a kind ("订阅制", "集中式", "轻量化").
 ZH_GENERIC_ENDINGS = frozenset("制式型化性类")
 # A product name with a dotted suffix ("Next.js", "Socket.IO"): replies drop the suffix.
-DOTTED_NAME_RE = re.compile(r"([A-Z][A-Za-z0-9]{1,20})\.(?:js|io|ai|net|app|dev|py)", re.I)
+DOTTED_NAME_RE = re.compile(r"([A-Z][A-Za-z0-9]{1,20})\.(?:js|io|ai|net|app|dev|py)", re.IGNORECASE)
 # A model number next to a name ("RTX 4090", "iPhone 15"; "M2 Max" has none): two to five digits.
 MODEL_NUMBER_RE = re.compile(r"(?<![\w.,])\d{2,5}[A-Za-z]{0,2}(?![\w.,%])")
 # Light verbs in front of a CJK name ("办健身房年卡", "吃火锅"): the name is what follows.
@@ -292,11 +292,11 @@ ZH_LEAD_RE = re.compile(
 LABEL_RE = re.compile(
     r"^\s{0,3}(?P<label>(?:方案|思路|选项|路线|办法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:option|plan|approach|choice|alternative)\s?[A-Za-z\d]{1,2}\b)\s?[:：.)）(（-]?\s{0,2}",
-    re.I,
+    re.IGNORECASE,
 )
-PLACE_RE = re.compile(r"\s(?:in|at|on|inside|near)\s(?:the|a|an|my|our|your)\s", re.I)
+PLACE_RE = re.compile(r"\s(?:in|at|on|inside|near)\s(?:the|a|an|my|our|your)\s", re.IGNORECASE)
 NAME_END = frozenset(",，;；。")
-PURPOSE_RE = re.compile(r"\s(?:for|to|so that|in order to)\s", re.I)
+PURPOSE_RE = re.compile(r"\s(?:for|to|so that|in order to)\s", re.IGNORECASE)
 PART_SPLIT_RE = re.compile(r"[()（）:：,，/、;；+]|\s(?:or|或)\s")
 LATIN_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]{0,30}")
 LATIN_WORD_RE = re.compile(r"[a-z][a-z0-9+#.\-]{0,30}")
@@ -312,5 +312,5 @@ MIGRATION_FROM_RE = re.compile(
     r"(?=迁(?:移)?到|迁往|换成|换到|切(?:换)?到|改成|改为|转到|转成|升级到|升级为)"
     r"|\bfrom\s[^,，。;；]{1,40}?\s(?=to\b)"
     r"|^\s?(?:switch|chang|mov|migrat|convert|upgrad)\w{0,4}\s[^,;]{1,40}?\s(?=to\s)",
-    re.I,
+    re.IGNORECASE,
 )
