@@ -125,8 +125,10 @@ TRAIN_ONLY_PREFIX = "train_"
 # Sets held out from all three splits, each a folder of JSONL batches: writers the model never
 # learned from. (Session 7's second round was one until session 8 trained on it; session 8's second
 # round, `later_writers`, moved held-out writers too little to be trained on, and session 10's,
-# `third_writers`, lowered them: see the data card.)
-HELD_OUT_SETS = ("new_writers", "later_writers", "third_writers")
+# `third_writers`, lowered them: see the data card.) `long_dev` is session 11's set of long
+# messages by two writers of their own: dev has no user turn over 400 characters, so changes are
+# also judged on it.
+HELD_OUT_SETS = ("new_writers", "later_writers", "third_writers", "long_dev")
 
 
 def split(raw_files: Iterable[Path], out_dir: Path = DATA) -> dict[str, int]:
