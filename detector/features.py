@@ -107,7 +107,13 @@ CONTEXT_FEATURES = (
     "earlier_user_rejected",
     "overlap_with_earlier_rejection",
     "user_turn_is_question",
+    "user_turn_long",
+    "user_turn_very_long",
 )
+# A message of several paragraphs (status, numbered questions, one point that drops an option):
+# its n-grams are many and mixed, and their weights were learned on one-line turns.
+LONG_TURN_CHARS = 300
+VERY_LONG_TURN_CHARS = 700
 
 
 def context_row(example: TurnExample) -> list[float]:
@@ -134,10 +140,11 @@ def context_row(example: TurnExample) -> list[float]:
         float(points_at and names_label),
         float(bool(rejecting_turns)),
         _overlap(example.text, rejecting_turns),
-        # No turn-position or turn-length feature: conversations open with a request and
-        # long turns carry reasons, so either would teach a shortcut that drops standalone
-        # and terse rejections ("上个方案作废", "drop the Redis idea").
+        # No turn-position feature: conversations open with a request, so it would teach a
+        # shortcut that drops a rejection checked on its own or after the history was trimmed.
         float(ends_as_question(example.text)),
+        float(len(example.text) >= LONG_TURN_CHARS),
+        float(len(example.text) >= VERY_LONG_TURN_CHARS),
     ]
 
 
