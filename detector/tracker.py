@@ -215,6 +215,10 @@ class ConvergenceTracker:
             self._set_status(state, target, "reopened", patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
             return trigger, f"reopen:{target.id}"
+        if target is not None and detection.label is Label.PIVOT and self._goes_to(state, detection, target):
+            # "那就 SASRec 吧" after "可以试 SASRec": the turn's target resolved to where it goes, and a
+            # pivot never drops what it goes to. It chooses it.
+            return self._choose_instead(state, detection, text, patch, chosen=target)
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
@@ -244,17 +248,35 @@ class ConvergenceTracker:
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
 
+    def _goes_to(self, state: ConvergenceState, detection: Detection, target: Alternative) -> bool:
+        """Does the pivot's replacement name the very option its target resolved to? By the lookup
+        every reference goes through, or by words its summary holds beyond the short name ("SASRec"
+        in "直接上 transformer-based sequential recommendation (SASRec / BERT4Rec)")."""
+        name = detection.replacement
+        if not name or is_deictic(name):
+            return False
+        if self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current")) is target:
+            return True
+        words = content_keys(name)
+        return bool(words) and words <= content_keys(target.summary)
+
     def _choice_named(self, state: ConvergenceState, name: str, patch: list[PatchOperation]) -> Alternative:
         """The option a pivot goes to by this name: a tracked one it names, else a new one."""
         found = self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current"))
         return found or self._add_alternative(state, name, "user", patch)
 
     def _choose_instead(
-        self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
+        self,
+        state: ConvergenceState,
+        detection: Detection,
+        text: str,
+        patch: list[PatchOperation],
+        chosen: Alternative | None = None,
     ) -> tuple[Trigger, str] | None:
-        """A proposed option the turn chooses becomes the decision (a change of course without a
-        rejection: the option left stays proposed); None when the turn chooses nothing new."""
-        chosen = self._named_choice(state, text)
+        """A proposed option the turn chooses (`chosen`, else the one it names) becomes the decision
+        (a change of course without a rejection: the option left stays proposed); None when the
+        turn chooses nothing new."""
+        chosen = chosen or self._named_choice(state, text)
         if chosen is None or chosen.status == "rejected":
             return None
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:

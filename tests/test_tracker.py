@@ -329,13 +329,30 @@ def test_a_pivot_to_a_label_nothing_proposed_is_the_decision_by_that_name() -> N
     assert state.current_decision is not None and state.current_decision.text == "B"
 
 
-def _scripted(text: str, label: Label, target: str) -> ConvergenceTracker:
-    """A tracker whose detector reads `text` as `label` with `target`, whatever the model says."""
+def _scripted(text: str, label: Label, target: str, replacement: str | None = None) -> ConvergenceTracker:
+    """A tracker whose detector reads `text` as `label` with `target` (and `replacement`), whatever
+    the model says."""
     detection = Detection(
-        label=label, confidence=0.9, scores={label: 0.9}, target=target, lang="en",
+        label=label, confidence=0.9, scores={label: 0.9}, target=target, replacement=replacement, lang="en",
         explanation=Explanation(decided_by="classifier"),
     )
     return ConvergenceTracker(_ScriptedDetector({text: detection}), MemoryStore())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("replacement", ["SASRec", "方案B"])
+def test_a_pivot_whose_target_is_where_it_goes_chooses_it_and_rejects_nothing(replacement: str) -> None:
+    """"那就 SASRec 吧" after "可以试 SASRec": a model may resolve the target to SASRec's option too.
+    Rejecting it would make every later reply about SASRec a relapse; the turn chose it."""
+    chose = "那就 SASRec 吧，序列信息我们一直没用上"
+    t = _scripted(chose, Label.PIVOT, "方案B", replacement)
+    t.observe_user("c", "推荐模型想升级，现在是 item-based CF")
+    t.observe_assistant(
+        "c", "方案A：two-tower 召回。\n方案B：直接上 transformer-based sequential recommendation（SASRec / BERT4Rec）。"
+    )
+    t.observe_user("c", chose)
+    state = t.state("c")
+    assert state.rejected == []
+    assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
 
 
 @pytest.mark.parametrize("options, pivot, target, decided", [
