@@ -64,6 +64,7 @@ def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
     ("杭州去过太多次了，换个别的", None),
     ("REST catalog 还得单独部署个服务，pass，HMS 现成的，用它", None),  # a pointer
     ("UUID 做主键插入会很散，直接排除。", None),           # a verdict
+    ("用 FAISS 做 ANN，召回 recall@100 比 CF 还低，0.18 vs 0.22。调了一周没起色。这个先撤掉吧", None),
     ("A 不行，我们运维就两个人，换 B 吧", "B"),            # one Latin letter is a label
     ("源码交付那条换个做法，不要每个里程碑交了，改成第三方托管", "第三方托管"),
 ])

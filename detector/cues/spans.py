@@ -14,10 +14,10 @@ _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗
 
 
 # A replacement that names no new direction: a word for "something else" or a pointer ("换个说法",
-# "换个别的 option", "用它"), a verdict ("直接排除"), a negation ("不要每个里程碑交了").
+# "换个别的 option", "用它"), a verdict ("直接排除", "这个先撤掉"), a negation ("不要每个里程碑交了").
 _NO_CHOICE_RE = re.compile(
     r"^(?:个|一个)?(?:别的|其他|其它|说法|思路|方向|方案|办法|做法|路子|它|something else|another one|other ones?|options?)"
-    r"(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|跳过",
+    r"(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|撤掉|拿掉|砍掉|跳过",
     re.IGNORECASE,
 )
 
