@@ -14,7 +14,7 @@ from detector.errors import ModelError
 from detector.label_guide import NEGATIVES, POSITIVES, context_for
 from detector.learn import evaluate, load_labeled, train
 from detector.loading import default_model_path
-from detector.schema import Label
+from detector.schema import Label, Turn
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,6 +53,44 @@ def test_the_label_guide_positives_get_their_labels_after_a_proposal(shipped_det
 def test_the_label_guide_hard_negatives_stay_none(shipped_detector, text: str) -> None:
     assert shipped_detector.detect(text).label is Label.NONE
     assert shipped_detector.detect(text, context_for(text)).label is Label.NONE
+
+
+_QUEUE_EN = (
+    "Option 1: Postgres with SKIP LOCKED polling, no new infrastructure.\n"
+    "Option 2: a Redis stream with consumer groups.\nOption 3: a managed queue such as SQS."
+)
+_QUEUE_ZH = "方案一：Postgres 的 SKIP LOCKED 轮询，不加新组件。\n方案二：Redis Stream 加消费组。\n方案三：托管队列，比如 SQS。"
+_STATUS_EN = (
+    "Thanks, this is helpful. Some context before we pick: we run about 40 requests a second at peak, the team is "
+    "three backend people, and we already pay for RDS. "
+)
+_STATUS_ZH = (
+    "谢谢，整理得很清楚。先补充一下背景：我们高峰期大概每秒 40 个请求，月底结账那两天会翻三倍；后端就三个人，其中一个下个月休产假；"
+    "数据库已经是 RDS 的 Postgres 14，平时 CPU 在 30% 左右。导出任务一单要跑二三十秒，失败了财务那边会直接打电话过来，所以重试和告警比吞吐更重要。"
+)
+
+
+@pytest.mark.parametrize("options, text, label", [
+    (_QUEUE_EN, _STATUS_EN + "A few questions:\n1. how does option 2 behave if the Redis node restarts mid-stream?\n"
+     "2. what would option 3 cost a month at our volume?\n3. does any of these need a separate worker deployment, or "
+     "can it live in the API process?\nI'd like to decide by Friday, so a short comparison table would be great.", Label.NONE),
+    (_QUEUE_EN, _STATUS_EN + "A few things:\n1. option 2 is out. we got burned by a Redis failover last year and nobody "
+     "here wants to run it again.\n2. what would option 3 cost a month at our volume?\n3. does option 1 need a separate "
+     "worker deployment, or can it live in the API process?\nI'd like to decide by Friday.", Label.REJECT),
+    (_QUEUE_ZH, _STATUS_ZH + "想问几个问题：\n1. 方案二如果 Redis 节点中途重启，已经被消费但没确认的消息会怎样？\n"
+     "2. 方案三按我们的量一个月大概多少钱，跨区流量要不要另算？\n3. 这几个方案需要单独部署 worker 吗，还是可以先放在 API 进程里跑？\n"
+     "我周五前要定下来，能不能给我一个简单的对比表，最好把运维成本也列上。", Label.NONE),
+    (_QUEUE_ZH, _STATUS_ZH + "几点：\n1. 方案二就算了，去年 Redis 主从切换出过一次大事故，团队没人愿意再维护它。\n"
+     "2. 方案三按我们的量一个月大概多少钱，跨区流量要不要另算？\n3. 方案一需要单独部署 worker 吗，还是可以先放在 API 进程里跑？\n"
+     "我周五前要定下来，麻烦把剩下两个方案的运维成本也列一下。", Label.REJECT),
+])
+def test_a_long_message_is_labelled_by_the_point_that_drops_an_option(
+    shipped_detector, options: str, text: str, label: Label  # type: ignore[no-untyped-def]
+) -> None:
+    """Status, numbered questions and a deadline, with or without one point that drops an option.
+    The model shipped before session 11's long-message data called three of the four a PIVOT."""
+    context = [Turn(role="user", text="we need a job queue for the invoice exports"), Turn(role="assistant", text=options)]
+    assert shipped_detector.detect(text, context).label is label
 
 
 def test_tampered_model_is_refused(tmp_path: Path) -> None:
