@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from detector.errors import InputError
+from detector.schema import Transcript, Turn
 from detector.trust import user_hashes
 from training.writer_holdout import main, split_by_id, writer_holdout
 
@@ -20,10 +21,11 @@ def _lines(split: str, count: int) -> list[str]:
 
 
 def test_split_by_id_holds_out_the_matching_conversations_only() -> None:
-    lines = [json.dumps({"id": name, "turns": []}) for name in ("s7enw-001", "zh-life-002", "s7zh-003", "s5el-004")]
-    kept, held = split_by_id(lines + ["  "], re.compile("^s7"))
-    assert [json.loads(line)["id"] for line in held] == ["s7enw-001", "s7zh-003"]
-    assert [json.loads(line)["id"] for line in kept] == ["zh-life-002", "s5el-004"]
+    names = ("s7enw-001", "zh-life-002", "s7zh-003", "s5el-004")
+    transcripts = [Transcript(id=name, turns=[Turn(role="user", text="hi")]) for name in names]
+    kept, held = split_by_id(transcripts, re.compile("^s7"))
+    assert [t.id for t in held] == ["s7enw-001", "s7zh-003"]
+    assert [t.id for t in kept] == ["zh-life-002", "s5el-004"]
 
 
 def test_the_held_out_conversations_are_scored_and_not_trained_on(

@@ -30,32 +30,35 @@ from detector.detect import Detector, Mode
 from detector.errors import InputError
 from detector.formats import read_transcripts
 from detector.learn import evaluate, load_labeled, train
+from detector.schema import Transcript
 
 
-def split_by_id(lines: Iterable[str], hold_out: re.Pattern[str]) -> tuple[list[str], list[str]]:
-    """The transcript lines to train on and those held out (conversation id matches `hold_out`)."""
-    kept: list[str] = []
-    held: list[str] = []
-    for line in lines:
-        if line.strip():
-            (held if hold_out.search(str(json.loads(line).get("id", ""))) else kept).append(line)
+def split_by_id(
+    transcripts: Iterable[Transcript], hold_out: re.Pattern[str]
+) -> tuple[list[Transcript], list[Transcript]]:
+    """The conversations to train on and those held out (conversation id matches `hold_out`)."""
+    kept: list[Transcript] = []
+    held: list[Transcript] = []
+    for transcript in transcripts:
+        (held if hold_out.search(transcript.id or "") else kept).append(transcript)
     return kept, held
+
+
+def _write(transcripts: Sequence[Transcript], path: Path) -> Path:
+    path.write_text("".join(t.model_dump_json(exclude_none=True) + "\n" for t in transcripts), encoding="utf-8")
+    return path
 
 
 def writer_holdout(train_paths: Sequence[Path], dev_path: Path, hold_out: str) -> dict[str, Any]:
     """Train without the conversations whose id matches `hold_out`, score them; the figures."""
     pattern = re.compile(hold_out)
-    for path in train_paths:
-        read_transcripts(path)  # a bad record is refused here with its file and line, not as a bare JSON error
-    lines = [line for path in train_paths for line in Path(path).read_text(encoding="utf-8").splitlines()]
-    kept, held = split_by_id(lines, pattern)
+    # Read once, validated: a bad record is refused with its file and line, not as a bare JSON error.
+    kept, held = split_by_id((t for path in train_paths for t in read_transcripts(path)), pattern)
     if not held or not kept:
         side = "no conversation" if not held else "every conversation"
         raise InputError(f"--hold-out {hold_out!r} matches {side} of {', '.join(map(str, train_paths))}")
     with tempfile.TemporaryDirectory(prefix="writer-holdout-") as scratch:
-        kept_path, held_path = Path(scratch, "kept.jsonl"), Path(scratch, "held.jsonl")
-        kept_path.write_text("\n".join(kept) + "\n", encoding="utf-8")
-        held_path.write_text("\n".join(held) + "\n", encoding="utf-8")
+        kept_path, held_path = _write(kept, Path(scratch, "kept.jsonl")), _write(held, Path(scratch, "held.jsonl"))
         # A throwaway model: its hash stays out of the user's trust store, and it is opened as
         # the file this function just wrote.
         manifest = train([kept_path], dev_path, Path(scratch, "model.joblib"), log=lambda _: None, trust=False)
