@@ -258,7 +258,8 @@ class ConvergenceTracker:
         if self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current")) is target:
             return True
         words = content_keys(name)
-        return bool(words) and words <= content_keys(target.summary)
+        detail = content_keys(target.summary) - content_keys(Proposal(target.label, target.summary).name)
+        return bool(words) and words <= detail
 
     def _choice_named(self, state: ConvergenceState, name: str, patch: list[PatchOperation]) -> Alternative:
         """The option a pivot goes to by this name: a tracked one it names, else a new one."""

@@ -355,6 +355,17 @@ def test_a_pivot_whose_target_is_where_it_goes_chooses_it_and_rejects_nothing(re
     assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
 
 
+def test_a_pivot_to_a_plainer_form_of_its_target_still_rejects_the_target() -> None:
+    """"Redis" is in the cluster option's own name, not a detail of it: going to "just redis" leaves
+    the cluster, it does not choose it."""
+    pivot = "the cluster is way too much ops for us, just redis"
+    t = _scripted(pivot, Label.PIVOT, "Redis cluster", "just redis")
+    t.observe_user("c", "we need a cache")
+    t.observe_assistant("c", "1. Redis cluster with sentinel failover\n2. In-process LRU cache")
+    t.observe_user("c", pivot)
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["1"]
+
+
 @pytest.mark.parametrize("options, pivot, target, decided", [
     # No span pattern reads "thai curry house" as the replacement, but it names another proposal.
     ("Options:\n1. Sushi bar downtown\n2. Thai curry house\n3. Italian trattoria",
