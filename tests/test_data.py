@@ -44,6 +44,17 @@ def test_train_only_conversations_and_their_near_duplicates_go_to_train() -> Non
     }
 
 
+def test_a_conversation_without_an_id_cannot_be_split() -> None:
+    """The split is decided by the id: without one a conversation has no stable place."""
+    from detector.errors import InputError
+    from training.datasets import assign_splits
+
+    nameless = _transcript("x", "we need a queue for the exports")
+    nameless.id = None
+    with pytest.raises(InputError, match="without an id"):
+        assign_splits([_transcript("c-1", "what cache should we use"), nameless])
+
+
 def test_cohen_kappa_on_known_cases() -> None:
     from detector.schema import Label
     from training.agreement import cohen_kappa

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from detector.cues.engine import default_engine
+from detector.errors import InputError
 from detector.formats import read_transcripts
 from detector.schema import Label, Transcript
 from detector.text import normalize
@@ -82,7 +83,7 @@ def near_duplicate_pairs(transcripts: Sequence[Transcript]) -> list[tuple[str, s
 def conversation_id(transcript: Transcript) -> str:
     """The id the split is decided by: every conversation in data/ must have one."""
     if not transcript.id:
-        raise ValueError(f"a conversation without an id (its first turn: {transcript.turns[0].text[:60]!r})")
+        raise InputError(f"a conversation without an id (its first turn: {transcript.turns[0].text[:60]!r})")
     return transcript.id
 
 
@@ -329,7 +330,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("action", choices=["split", "check", "card"])
     args = parser.parse_args(argv)
     if args.action == "split":
-        print(json.dumps(split((DATA / "raw").glob("*.jsonl")), indent=2))
+        try:
+            print(json.dumps(split((DATA / "raw").glob("*.jsonl")), indent=2))
+        except InputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
         return 0
     if args.action == "card":
         (DATA / "README.md").write_text(data_card(), encoding="utf-8")
