@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Literal
+from typing import IO, Literal, cast
 
 from pydantic import ValidationError
 
@@ -71,7 +71,7 @@ def parse_record(raw: object, fmt: FormatName = "auto") -> Transcript:
 
 def _open_binary(path: Path) -> IO[bytes]:
     if path.name.endswith(".gz"):
-        return gzip.GzipFile(path, "rb")  # type: ignore[return-value]  # GzipFile is a binary IO
+        return cast("IO[bytes]", gzip.open(path, "rb"))  # a GzipFile, typed as its own class
     return path.open("rb")
 
 
