@@ -10,14 +10,13 @@ So the target is chosen among candidates that come from three places:
   of the name it was given: "self hosted runners are a no" after "… bigger self-hosted runners").
 Each candidate gets a few features (where it comes from, how recent, whether the user names its
 label, where it sits in the turn, whether it is the PIVOT's replacement) and the highest score
-wins. The weights are learned from the gold targets of data/train.jsonl by
-`python -m training.target_ranker` and shipped as data (target_weights.json), so detection
-computes a dot product and never imports scikit-learn.
+wins. The scorer is a gradient-boosted tree ensemble learned from the gold targets of
+data/train.jsonl by `python -m training.target_ranker` and shipped as arrays
+(target_ranker.npz, scored by detector/trees.py), so detection never imports scikit-learn.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -25,6 +24,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+
+import numpy as np
 
 from detector.alternatives import (
     Proposal,
@@ -41,7 +42,10 @@ from detector.cues.engine import CueMatch
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
 from detector.text import CJK_CHAR, normalize, squeeze
+from detector.trees import TreeEnsemble
 
+# The fitted ranker, shipped as package data.
+RANKER_FILE = "target_ranker.npz"
 # How many turns back a target may have been named.
 CONTEXT_TURNS = 12
 
@@ -100,6 +104,9 @@ _BREAK_WORDS = frozenset(
     # "lol no more subscriptions", "ill look at it if …" for "I'll").
     + "ugh lol lmao haha hmm hm emm um umm uh meh welp oh ah yep yup well anyway honestly actually "
     "guess know wait ill im idk tbh ngl btw pls plz".split()
+    # Places in a list point at an option and name none ("drop the first option"): the option is
+    # a candidate of its own, found by label.
+    + "first second third fourth fifth last latter former previous".split()
     + list("别换改用去走做算掉再先说过想让弄搞试看吧呗哦嗯啦行对错好额呃唉哎哈")
 )
 # Chinese connectives and adverbs, which a character tokenizer cannot tell from content words.
@@ -272,7 +279,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     collect = _Collector(query, turns)
     text = query.text
     if query.raw is not None and _names_something(query.raw):
-        collect.add(query.raw, "cue", -1, True)
+        collect.add(_referent(query.raw, turns), "cue", -1, True)
     references = " ".join(label_references(text))
     mine = _tokens(text)
     for distance, role, view in turns:
@@ -289,10 +296,23 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
         for phrase in shared_runs(text, mine, view):
             collect.add(phrase, "shared", distance, role == "user")
     for mention in label_mentions(text):
-        collect.add(mention, "label", -1, True)
+        collect.add(_referent(mention, turns), "label", -1, True)
     for phrase in user_phrases(text, query.replacement, query.verdict_spans):
         collect.add(phrase, "user", -1, True)
     return list(collect.found.values())
+
+
+def _referent(surface: str, turns: Sequence[tuple[int, str, _TurnView]]) -> str:
+    """A bare label ("A", "option 2") stands for the option it names in the latest turn that
+    proposed one so labelled ("方案A(Redis 集中式缓存)"): as one candidate with the proposal, it
+    carries what the option is, and the user's naming it counts for the proposal."""
+    if label_references(surface) != [surface.strip(_EDGE)]:
+        return surface
+    for _, _, view in turns:
+        named = proposal_by_label(surface, view.proposals)
+        if named is not None and named.label != named.name:
+            return named.display
+    return surface
 
 
 def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
@@ -307,7 +327,7 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     scored = [c for c in candidates(query, context) if not _is_the_replacement(c.text, query.replacement)]
     if not scored:
         return None
-    return max(scored, key=lambda c: _score(c.features)).text
+    return _best(scored).text
 
 
 def _is_the_replacement(candidate: str, replacement: str | None) -> bool:
@@ -448,16 +468,15 @@ def _closeness(start: int, end: int, spans: Sequence[tuple[int, int]]) -> float:
     return 1.0 / (1.0 + gap / 8)
 
 
-def _score(features: dict[str, float]) -> float:
-    weights = target_weights()
-    return sum([weights[name] * value for name, value in features.items() if name in weights])
+def _best(found: Sequence[Candidate]) -> Candidate:
+    """The candidate the ranker scores highest (the first of equals, as `max` keeps it)."""
+    rows = np.array([[c.features.get(name, 0.0) for name in FEATURES] for c in found])
+    return found[int(np.argmax(target_ranker().decision(rows)))]
 
 
 @lru_cache(maxsize=1)
-def target_weights() -> dict[str, float]:
-    """The ranker's weights, learned by training/target_ranker.py and shipped with the package."""
-    path = package_file("target_weights.json")
-    try:
-        return dict(json.loads(path.read_text(encoding="utf-8"))["weights"])
-    except FileNotFoundError:
-        return {}
+def target_ranker() -> TreeEnsemble:
+    """The ranker, fitted by training/target_ranker.py and shipped with the package."""
+    return TreeEnsemble.load(
+        package_file(RANKER_FILE), FEATURES, "reinstall pivot-detector, or rebuild it with `python -m training.target_ranker`"
+    )

@@ -1,17 +1,14 @@
 """Target resolution (detector/targets.py): candidates from the cue, the context and the
-user's own words, ranked by the shipped weights."""
+user's own words, ranked by the shipped tree ensemble."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
 from detector.detect import Detector
 from detector.learn import same_thing
-from detector.paths import package_file
 from detector.schema import Label, Turn
-from detector.targets import FEATURES, TargetQuery, _view, resolve, shared_runs, user_phrases
+from detector.targets import FEATURES, TargetQuery, _view, resolve, shared_runs, target_ranker, user_phrases
 
 OPTIONS_ZH = Turn(role="assistant", text="方案A：Redis 缓存，部署简单。\n方案B：本地 LRU 缓存，零运维。")
 OPTIONS_EN = Turn(role="assistant", text="Three ways out:\n1. Shed load: disable non-critical features\n2. Switch to read-only mode\n3. Wait it out")
@@ -66,9 +63,10 @@ def test_shared_runs_are_the_user_words_found_again() -> None:
     assert shared_runs(text, _tokens(text), _view("3) move to bigger self-hosted runners")) == ["self hosted runners"]
 
 
-def test_shipped_weights_cover_every_feature() -> None:
-    weights = json.loads(package_file("target_weights.json").read_text(encoding="utf-8"))["weights"]
-    assert list(weights) == list(FEATURES)
+def test_shipped_ranker_scores_every_feature_this_version_computes() -> None:
+    ranker = target_ranker()
+    assert ranker.feature_names == FEATURES
+    assert ranker.metadata["trained_on"] == "data/train.jsonl"
 
 
 def test_a_labelled_option_keeps_its_closing_bracket() -> None:

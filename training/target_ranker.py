@@ -1,28 +1,38 @@
-"""Learn the target ranker's weights (detector/target_weights.json) from gold targets.
+"""Learn the target ranker (detector/target_ranker.npz) from gold targets.
 
-`python -m training.target_ranker [--data data/train.jsonl] [--out detector/target_weights.json]`
+`python -m training.target_ranker [--data data/train.jsonl] [--out detector/target_ranker.npz]`
 
 For every gold REJECT, PIVOT or REOPEN turn with a gold `target`, the candidates that target
 resolution would see (detector/targets.py) are built from the turn, the cue layer's spans and the
-turns before it; a candidate is positive when it denotes the gold target. A logistic regression
-over the candidates' features gives the weights. The solver is deterministic and the rows come in
-file order, so the same data gives the same file. Only gold labels are used (the runtime sees the
-detector's label; they agree on the turns where a target is output at all).
+turns before it; a candidate is positive when it denotes the gold target. A gradient-boosted tree
+classifier over the candidates' features scores them; the runtime takes each turn's top score.
+Trees replaced a conditional logit (a linear score) because the features interact: on dev, with
+the candidates of gold-labelled turns, the top candidate denoted the gold target (`same_thing`) in
+0.674 of turns with the logit and 0.691 with the trees, and in long_dev in 0.373 against 0.381;
+counting only candidates of three letters or more (`denotes`), 0.560 against 0.576 and 0.254
+against 0.364. Fixed seed, no early
+stopping (which would draw a random validation split) and rows in file order: the same data gives
+the same file. Only gold labels are used (the runtime sees the detector's label; they agree on the
+turns where a target is output at all).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 from detector.cues.engine import default_engine
 from detector.learn import load_labeled, same_thing
-from detector.targets import FEATURES, TargetQuery, candidates, query_for
-from detector.text import normalize, squeeze
+from detector.targets import FEATURES, RANKER_FILE, TargetQuery, candidates, query_for
+from detector.text import CJK_CHAR, normalize, squeeze
+from detector.trees import TreeEnsemble
 
-# Per-turn L2 penalty: keeps weights of rare features (labels named, deictic turns) modest.
-L2 = 0.001
+# Chosen on dev and long_dev among 100-300 trees of depth 3-8: all within 0.01 of each other
+# on dev; these are the smallest of the best (about 8,000 nodes).
+TREE_SETTINGS: dict[str, Any] = {"max_iter": 150, "max_depth": 5, "learning_rate": 0.1, "min_samples_leaf": 20}
 
 
 # A candidate longer than this many times the gold target (plus a few characters for a label
@@ -31,17 +41,28 @@ L2 = 0.001
 # and the tracker then recorded the whole route as rejected.
 MAX_LENGTH_RATIO = 2.0
 LABEL_ALLOWANCE = 12
+MIN_NAME_WEIGHT = 3
+_CJK_RE = re.compile(f"[{CJK_CHAR}]")
 
 
 def denotes(candidate: str, gold: str) -> bool:
     """Same thing as the gold target: neither a fragment too small to name it on its own, nor a
-    span that says much more."""
+    span that says much more.
+
+    "Too small" is under three letters' worth, a Chinese character counting as two: 标普 names
+    标普500 QDII and HUD names "HUD's useful-life tables", but "I" inside "treating moss" does
+    not. (The rule was "at least 4 characters"; it counted 标普 and HUD as wrong and taught the
+    ranker to avoid short names.)"""
     a, b = squeeze(candidate), squeeze(gold)
     return (
         same_thing(candidate, gold)
-        and (len(a) >= min(len(b), 4) or a == b)
+        and (a == b or _weight(a) >= min(_weight(b), MIN_NAME_WEIGHT))
         and len(a) <= MAX_LENGTH_RATIO * len(b) + LABEL_ALLOWANCE
     )
+
+
+def _weight(text: str) -> int:
+    return len(text) + len(_CJK_RE.findall(text))
 
 
 Group = tuple[list[list[float]], list[int]]
@@ -64,43 +85,27 @@ def training_groups(data: Path) -> list[Group]:
     return groups
 
 
-def fit(groups: list[Group], l2: float = L2) -> dict[str, float]:
-    """Weights of a conditional logit: per turn, a softmax over its candidates, trained to put
-    its mass on the right ones (the ranker only ever compares candidates of one turn).
-
-    L-BFGS from zero weights on a convex loss: the same groups give the same weights.
-    """
+def fit(groups: list[Group]) -> Any:
+    """A fitted `HistGradientBoostingClassifier` over every candidate of every group."""
     import numpy as np
-    from scipy.optimize import minimize
+    from sklearn.ensemble import HistGradientBoostingClassifier
 
-    matrices = [np.asarray(rows, dtype=float) for rows, _ in groups]
-    masks = [np.asarray(labels, dtype=bool) for _, labels in groups]
-
-    def loss(weights: np.ndarray) -> tuple[float, np.ndarray]:
-        total, gradient = l2 * weights @ weights, 2 * l2 * weights
-        for matrix, mask in zip(matrices, masks):
-            scores = matrix @ weights
-            top = scores.max()
-            every = np.exp(scores - top)
-            right = every * mask
-            total += np.log(every.sum()) - np.log(right.sum())
-            gradient += matrix.T @ (every / every.sum() - right / right.sum())
-        return total / len(groups), gradient / len(groups)
-
-    result = minimize(loss, np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B", options={"maxiter": 500})
-    return {name: round(float(w), 4) for name, w in zip(FEATURES, result.x)}
+    rows = np.vstack([np.asarray(matrix, dtype=float) for matrix, _ in groups])
+    labels = np.concatenate([np.asarray(flags, dtype=int) for _, flags in groups])
+    model = HistGradientBoostingClassifier(**TREE_SETTINGS, early_stopping=False, random_state=0)
+    return model.fit(rows, labels)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("data/train.jsonl"))
-    parser.add_argument("--out", type=Path, default=Path("detector/target_weights.json"))
+    parser.add_argument("--out", type=Path, default=Path("detector") / RANKER_FILE)
     args = parser.parse_args(argv)
     groups = training_groups(args.data)
-    weights = fit(groups)
-    record = {"trained_on": str(args.data), "turns": len(groups), "weights": weights}
-    args.out.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(json.dumps(record, ensure_ascii=False))
+    metadata = {"trained_on": str(args.data), "turns": len(groups), "settings": TREE_SETTINGS}
+    ranker = TreeEnsemble.from_histgradientboosting(fit(groups), FEATURES, metadata)
+    ranker.save(args.out)
+    print(json.dumps(metadata | {"trees": len(ranker.roots), "nodes": len(ranker.feature), "out": str(args.out)}))
     return 0
 
 
