@@ -13,20 +13,21 @@ import re
 
 from detector.text import clause_spans, has_cjk
 
+# A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
+_ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
 _ACCEPT_RE = re.compile(
-    r"^(?:好|好的|行|可以|嗯|ok|okay|sure|yes|yep|great|sounds good|perfect|cool|alright|agreed|deal)?[,，.!！。 ]{0,3}"
+    rf"^(?:{_ASSENT})?[,，.!！。 ]{{0,3}}"
     r"(?:就|那就|那|we'?ll|let'?s|i'?ll|go|ok)?\s{0,2}"
     r"(?:按|用|选|走|定|上|去|采用|选择|go with|use|do|pick|choose|take|stick with|settle on|book)\s{0,2}"
     r"(?P<choice>[^,，。.!！?？;；\n]{1,40}?)\s{0,2}(?:来|吧|了|吧。|then|it is)?\s{0,2}[,，。.!！]?\s{0,2}$"
-    r"|^(?:好|好的|行|可以|ok|okay|sure|sounds good|great|perfect)[,，.!！。 ]{0,3}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
+    rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
 )
 # A whole turn that only picks an option by its label, with at most a yes before it and a word of
 # assent after: "yes, 1 first", "ok option 2", "2 sounds good", "好，第二个", "2吧", "先上1". The
 # label alone says nothing unless an option list it names was just offered, which the tracker checks.
 _BARE_CHOICE_RE = re.compile(
-    r"^(?:(?:好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|那就|就|先上|先|选|要|"
-    r"let'?s do|let'?s go with|go with)[,，.!！\s]{0,3}){0,3}"
+    rf"^(?:(?:{_ASSENT}|那就|就|先上|先|选|要|let'?s do|let'?s go with|go with)[,，.!！\s]{{0,3}}){{0,3}}"
     r"(?P<choice>(?:option|plan|approach|方案|选项|思路)\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|"
     r"第[一二三四五六七八九1-9](?:个|种|条|套)?(?:方案|选项|思路)?|"
     r"the (?:first|second|third|fourth|fifth|last)(?: one| option| plan| approach)?)"
