@@ -128,6 +128,9 @@ class Candidate:
 
     text: str
     features: dict[str, float]
+    # A proposal's whole description ("SASRec / BERT4Rec" in "transformer-based sequential
+    # recommendation (SASRec / BERT4Rec)"), of which `text` shows the short name only.
+    summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +200,15 @@ class _Collector:
         self.deictic = _is_deictic_turn(query.text, query.raw, query.replacement)
         self.found: dict[str, Candidate] = {}
 
-    def add(self, surface: str, origin: str, distance: int, by_user: bool, extra: dict[str, float] | None = None) -> None:
+    def add(
+        self,
+        surface: str,
+        origin: str,
+        distance: int,
+        by_user: bool,
+        extra: dict[str, float] | None = None,
+        summary: str = "",
+    ) -> None:
         name = _surface(surface)
         if name is None or (origin == "user" and name.key in self.found):
             return
@@ -240,9 +251,9 @@ class _Collector:
             # One thing named in several places has the evidence of each (the most recent
             # mention, every origin): merging keeps training independent of shipped weights.
             features = {k: max(features.get(k, 0.0), previous.features.get(k, 0.0)) for k in features | previous.features}
-            self.found[name.key] = Candidate(previous.text, features)
+            self.found[name.key] = Candidate(previous.text, features, previous.summary or summary)
         else:
-            self.found[name.key] = Candidate(name.text, features)
+            self.found[name.key] = Candidate(name.text, features, summary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +303,8 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
                 "recommended": float(proposal.recommended),
                 "first_option": float(index == 0),
             }
-            collect.add(proposal.display if labelled else proposal.name, "proposal", distance, role == "user", extra)
+            surface = proposal.display if labelled else proposal.name
+            collect.add(surface, "proposal", distance, role == "user", extra, proposal.summary)
         for phrase in shared_runs(text, mine, view):
             collect.add(phrase, "shared", distance, role == "user")
     for mention in label_mentions(text):
@@ -324,25 +336,27 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     """
     if not any(turn.text for turn in context) and _names_something(query.raw):
         return query.raw
-    scored = [c for c in candidates(query, context) if not _is_the_replacement(c.text, query.replacement)]
+    scored = [c for c in candidates(query, context) if not _is_the_replacement(c, query.replacement)]
     if not scored:
         return None
     return _best(scored).text
 
 
-def _is_the_replacement(candidate: str, replacement: str | None) -> bool:
+def _is_the_replacement(candidate: Candidate, replacement: str | None) -> bool:
     """A pivot leaves its target for its replacement, so a candidate that names the whole
     replacement ("Loki", "方案B(Loki+Grafana)" in "ES 那条先不考虑了，上 Loki") cannot be what was
     left. A candidate that shares only a word with it can ("starter from scratch" against "starter
-    from a friend")."""
+    from a friend"). A proposal is read whole, not by its short name: "SASRec" is the option
+    "transformer-based sequential recommendation (SASRec / BERT4Rec)"."""
     if not replacement:
         return False
-    mine, theirs = squeeze(candidate), squeeze(replacement)
-    if mine and theirs and theirs in mine:
-        return True
-    # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
+    theirs = squeeze(replacement)
     their_words = content_keys(replacement)
-    return bool(their_words) and their_words <= content_keys(candidate)
+    for text in filter(None, (candidate.text, candidate.summary)):
+        # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
+        if (theirs and theirs in squeeze(text)) or (their_words and their_words <= content_keys(text)):
+            return True
+    return False
 
 
 def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:

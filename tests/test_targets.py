@@ -44,6 +44,15 @@ def test_the_replacement_is_never_the_target() -> None:
     assert target is not None and "LRU" not in target
 
 
+def test_a_proposal_is_the_replacement_by_its_whole_summary_not_only_its_short_name() -> None:
+    """The suggestion's short name stops before the bracket; "SASRec" is inside the option, so
+    the pivot goes to it and cannot have left it."""
+    suggestion = Turn(role="assistant", text="我建议直接上 transformer-based sequential recommendation（SASRec / BERT4Rec）。")
+    query = TargetQuery(text="那就 SASRec 吧", label=Label.PIVOT, replacement="SASRec")
+    target = resolve(query, [suggestion])
+    assert target is None or "transformer" not in target
+
+
 def test_chat_fillers_are_never_user_phrases() -> None:
     fillers = {"ugh", "lol", "you know", "know", "ill"}
     assert not fillers & set(user_phrases("ugh you know what, lol no more subscriptions"))
