@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from detector.alternatives import (
     Proposal,
@@ -42,7 +41,9 @@ from detector.cues.engine import CueMatch
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
 from detector.text import CJK_CHAR, normalize, squeeze
-from detector.trees import TreeEnsemble
+
+if TYPE_CHECKING:
+    from detector.trees import TreeEnsemble
 
 # The fitted ranker, shipped as package data.
 RANKER_FILE = "target_ranker.npz"
@@ -336,27 +337,28 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     """
     if not any(turn.text for turn in context) and _names_something(query.raw):
         return query.raw
-    scored = [c for c in candidates(query, context) if not _is_the_replacement(c, query.replacement)]
+    left_for = _replacement_test(query.replacement)
+    scored = [c for c in candidates(query, context) if not left_for(c)]
     if not scored:
         return None
     return _best(scored).text
 
 
-def _is_the_replacement(candidate: Candidate, replacement: str | None) -> bool:
-    """A pivot leaves its target for its replacement, so a candidate that names the whole
-    replacement ("Loki", "方案B(Loki+Grafana)" in "ES 那条先不考虑了，上 Loki") cannot be what was
-    left. A candidate that shares only a word with it can ("starter from scratch" against "starter
-    from a friend"). A proposal is read whole, not by its short name: "SASRec" is the option
-    "transformer-based sequential recommendation (SASRec / BERT4Rec)"."""
-    if not replacement:
-        return False
-    theirs = squeeze(replacement)
-    their_words = content_keys(replacement)
-    for text in filter(None, (candidate.text, candidate.summary)):
+def _replacement_test(replacement: str | None) -> Callable[[Candidate], bool]:
+    """Whether a candidate is the pivot's replacement, which a pivot leaves its target for and so
+    cannot be what was left: it names the whole replacement ("Loki", "方案B(Loki+Grafana)" in "ES
+    那条先不考虑了，上 Loki"). A candidate that shares only a word with it can ("starter from scratch"
+    against "starter from a friend"). A proposal is read whole, not by its short name: "SASRec"
+    is the option "transformer-based sequential recommendation (SASRec / BERT4Rec)". The
+    replacement is read once per turn, not once per candidate."""
+    theirs = squeeze(replacement) if replacement else ""
+    their_words = content_keys(replacement) if replacement else set()
+
+    def names_it(text: str) -> bool:
         # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
-        if (theirs and theirs in squeeze(text)) or (their_words and their_words <= content_keys(text)):
-            return True
-    return False
+        return bool(theirs and theirs in squeeze(text)) or bool(their_words and their_words <= content_keys(text))
+
+    return lambda candidate: bool(replacement) and any(names_it(t) for t in (candidate.text, candidate.summary) if t)
 
 
 def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:
@@ -484,13 +486,17 @@ def _closeness(start: int, end: int, spans: Sequence[tuple[int, int]]) -> float:
 
 def _best(found: Sequence[Candidate]) -> Candidate:
     """The candidate the ranker scores highest (the first of equals, as `max` keeps it)."""
-    rows = np.array([[c.features.get(name, 0.0) for name in FEATURES] for c in found])
-    return found[int(np.argmax(target_ranker().decision(rows)))]
+    rows = [[c.features.get(name, 0.0) for name in FEATURES] for c in found]
+    return found[int(target_ranker().decision(rows).argmax())]
 
 
 @lru_cache(maxsize=1)
 def target_ranker() -> TreeEnsemble:
-    """The ranker, fitted by training/target_ranker.py and shipped with the package."""
+    """The ranker, fitted by training/target_ranker.py and shipped with the package. Imported
+    here, not at module level: numpy is start-up time a rules-mode hook spends only once a turn
+    has a target to resolve."""
+    from detector.trees import TreeEnsemble
+
     return TreeEnsemble.load(
         package_file(RANKER_FILE), FEATURES, "reinstall pivot-detector, or rebuild it with `python -m training.target_ranker`"
     )

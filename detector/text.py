@@ -157,7 +157,7 @@ def detect_language(text: str) -> Lang:
     several English words carrying meaning, so mixed needs at least three Latin words and a real
     share of both scripts. Text with neither script counts as en.
     """
-    cjk = len(_CJK_RE.findall(text))
+    cjk = count_cjk(text)
     latin_words = _LATIN_WORD_RE.findall(text)
     if cjk == 0:
         return "en"
@@ -169,6 +169,11 @@ def detect_language(text: str) -> Lang:
     if len(latin_words) >= 3 and 0.2 <= latin_share <= 0.85:
         return "mixed"
     return "en" if latin_share > 0.85 else "zh"
+
+
+def count_cjk(text: str) -> int:
+    """How many CJK ideographs the text holds (each carries about as much as a short word)."""
+    return len(_CJK_RE.findall(text))
 
 
 def has_cjk(text: str) -> bool:

@@ -18,8 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from detector.errors import ModelError
+
+# The per-node arrays (and `roots`), by field name: what is built, saved and loaded.
+_NODE_ARRAYS = ("feature", "threshold", "left", "right", "value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +51,7 @@ class TreeEnsemble:
         """Flatten a fitted binary `HistGradientBoostingClassifier` (training time only)."""
         if len(model.classes_) != 2 or getattr(model, "is_categorical_", None) is not None:
             raise ValueError("only a binary classifier over numeric features can be flattened")
-        parts: dict[str, list[np.ndarray]] = {name: [] for name in ("feature", "threshold", "left", "right", "value")}
+        parts: dict[str, list[np.ndarray]] = {name: [] for name in _NODE_ARRAYS}
         roots, offset, depth = [], 0, 0
         for (predictor,) in model._predictors:  # one predictor per iteration for a binary model
             nodes = predictor.nodes
@@ -70,7 +74,7 @@ class TreeEnsemble:
             metadata=metadata,
         )
 
-    def decision(self, rows: np.ndarray) -> np.ndarray:
+    def decision(self, rows: ArrayLike) -> np.ndarray:
         """The raw score (log-odds) of each row, as `decision_function` gives it."""
         rows = np.asarray(rows, dtype=np.float64)
         at = np.broadcast_to(self.roots, (len(rows), len(self.roots))).copy()
@@ -86,12 +90,7 @@ class TreeEnsemble:
             np.savez_compressed(
                 handle,
                 header=np.asarray(json.dumps(header, ensure_ascii=False)),
-                feature=self.feature,
-                threshold=self.threshold,
-                left=self.left,
-                right=self.right,
-                value=self.value,
-                roots=self.roots,
+                **{name: getattr(self, name) for name in (*_NODE_ARRAYS, "roots")},
             )
 
     @classmethod
@@ -100,7 +99,7 @@ class TreeEnsemble:
         other features (its scores would be meaningless), saying how to rebuild it."""
         try:
             with np.load(path, allow_pickle=False) as saved:
-                arrays = {name: saved[name] for name in ("feature", "threshold", "left", "right", "value", "roots")}
+                arrays = {name: saved[name] for name in (*_NODE_ARRAYS, "roots")}
                 header = json.loads(str(saved["header"]))
             feature_names = tuple(header.pop("feature_names"))
             depth, baseline = int(header.pop("depth")), float(header.pop("baseline"))
