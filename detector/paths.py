@@ -51,13 +51,13 @@ def package_file(*parts: str) -> Path:
     return Path(str(resources.files("detector").joinpath(*parts)))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a file so that a concurrent reader sees all of it or none: the text goes to a
+def write_atomically(path: Path, content: str | bytes) -> None:
+    """Write a file so that a concurrent reader sees all of it or none: the content goes to a
     temporary file beside it, which then replaces it (a rename, atomic on one file system)."""
     fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content.encode("utf-8") if isinstance(content, str) else content)
         os.replace(partial, path)
     except BaseException:
         Path(partial).unlink(missing_ok=True)

@@ -150,3 +150,33 @@ def test_tokenizing_needs_neither_spacy_nor_pkg_resources_once_the_rules_are_cac
     rules_file.write_text("{not json", encoding="utf-8")
     rebuilt = run()
     assert rebuilt[:2] == [first[0], True] and json.loads(rules_file.read_text(encoding="utf-8"))["format"] == 1
+
+
+def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebuilt(tmp_path) -> None:
+    """The prefix dictionary is read from our cache with `marshal.loads` (jieba's own reader took a
+    quarter of a second per hook process); what jieba would build is what the cache holds, and a
+    cache that is damaged or older than its dictionary is built again, never trusted."""
+    import os
+
+    from detector.text import _import_jieba, _prefix_dictionary
+
+    jieba = _import_jieba()
+    dictionary = tmp_path / "words.dict.txt"
+    dictionary.write_text("方案 100 n\n方案作废 20 l\nredis 30 eng\n", encoding="utf-8")
+    cache = tmp_path / "words.dict.prefix.marshal"
+
+    def segmenter():  # type: ignore[no-untyped-def]
+        return jieba.Tokenizer(dictionary=str(dictionary))
+
+    built = segmenter().gen_pfdict(segmenter().get_dict_file())
+    assert _prefix_dictionary(segmenter(), dictionary) == built and cache.exists()
+    assert _prefix_dictionary(segmenter(), dictionary) == built  # read back from the cache
+
+    cache.write_bytes(b"\x00not marshal")
+    assert _prefix_dictionary(segmenter(), dictionary) == built
+    assert cache.read_bytes() != b"\x00not marshal"
+
+    dictionary.write_text("方案 100 n\n", encoding="utf-8")
+    stamp = cache.stat().st_mtime
+    os.utime(dictionary, (stamp + 10, stamp + 10))
+    assert _prefix_dictionary(segmenter(), dictionary) == ({"方": 0, "方案": 100}, 100)
