@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 RULES_FORMAT = 1
@@ -187,19 +188,48 @@ def patterns_from_spacy(tokenizer: Any) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
+def english_specials() -> dict[str, tuple[str, ...]]:
+    """The special cases alone ("don't" → "do", "n't"): enough to tell that a chunk of plain
+    letters is one token, without compiling the affix patterns (a tenth of a second of a hook
+    process, which a Chinese turn with a Latin name in it does not need)."""
+    return {text: tuple(tokens) for text, tokens in _english_patterns()["specials"].items()}
+
+
+@lru_cache(maxsize=1)
 def english_rules() -> TokenizerRules:
     """The rules of `spacy.blank("en")` for the installed spaCy, from the user cache when there."""
-    from importlib.metadata import version
-
-    from detector.paths import cache_dir, write_atomically
-
-    cached = cache_dir() / f"spacy-{version('spacy')}-en-tokenizer.json"
     try:
-        return TokenizerRules.from_patterns(json.loads(cached.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, re.error):
-        pass  # absent, damaged or of another format: read the rules from spaCy again
+        return TokenizerRules.from_patterns(_english_patterns())
+    except (ValueError, KeyError, TypeError, re.error):
+        return TokenizerRules.from_patterns(_patterns_from_installed_spacy())  # a damaged pattern in the cache
+
+
+@lru_cache(maxsize=1)
+def _english_patterns() -> dict[str, Any]:
+    """The JSON form of the rules, from the user cache when it is there and of this format."""
+    try:
+        patterns = json.loads(_rules_file().read_text(encoding="utf-8"))
+        if isinstance(patterns, dict) and patterns.get("format") == RULES_FORMAT and isinstance(patterns.get("specials"), dict):
+            return patterns
+    except (OSError, ValueError):
+        pass  # absent or damaged: read the rules from spaCy again
+    return _patterns_from_installed_spacy()
+
+
+def _patterns_from_installed_spacy() -> dict[str, Any]:
+    """Read the rules from spaCy (importing it: about a second) and write them to the cache."""
     import spacy
 
+    from detector.paths import write_atomically
+
     patterns = patterns_from_spacy(spacy.blank("en").tokenizer)
-    write_atomically(cached, json.dumps(patterns, ensure_ascii=False))
-    return TokenizerRules.from_patterns(patterns)
+    write_atomically(_rules_file(), json.dumps(patterns, ensure_ascii=False))
+    return patterns
+
+
+def _rules_file() -> Path:
+    from importlib.metadata import version
+
+    from detector.paths import cache_dir
+
+    return cache_dir() / f"spacy-{version('spacy')}-en-tokenizer.json"

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from detector.english_tokens import english_rules
+from detector.english_tokens import english_rules, english_specials
 
 # Full-width ASCII (U+FF01..U+FF5E) maps to half-width by a fixed offset; the ideographic space
 # becomes a plain space. Chinese punctuation outside that block (。、「」) is kept as is.
@@ -382,11 +382,11 @@ _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # each one
 def _spacy_chunk_tokens(chunk: str) -> tuple[str, ...]:
     if len(chunk) == 1 and chunk in _ASCII_PUNCTUATION:
         return (chunk,)  # "，" between two CJK runs arrives here as "," after normalisation
-    rules = english_rules()
+    specials = english_specials()
     plain = _PLAIN_WORD_RE.fullmatch(chunk)
-    if plain and chunk not in rules.specials and plain["word"] not in rules.specials:
+    if plain and chunk not in specials and plain["word"] not in specials:
         return (plain["word"].lower(), plain["mark"]) if plain["mark"] else (plain["word"].lower(),)
-    return tuple(token.lower() for token in rules.tokens(chunk))
+    return tuple(token.lower() for token in english_rules().tokens(chunk))
 
 
 def tokenize_en(text: str) -> list[str]:

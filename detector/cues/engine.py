@@ -18,6 +18,7 @@ from detector.cues.lexicon import (
     SPAN_GROUPS,
     CompiledCue,
     GuardKind,
+    LazyPattern,
     Lexicon,
     default_lexicon,
     pattern_anchors,
@@ -52,17 +53,21 @@ class CueMatch:
     truncated: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class _CompiledGuard:
-    kind: GuardKind
-    regex: re.Pattern[str]
+class _CompiledGuard(LazyPattern):
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: GuardKind, pattern: str, flags: int) -> None:
+        super().__init__(pattern, flags)
+        self.kind = kind
 
 
-@dataclass(frozen=True, slots=True)
-class _CompiledSpan:
-    kind: str
-    regex: re.Pattern[str]
-    anchors: frozenset[str] | None  # one of them is in every match; None when unknown
+class _CompiledSpan(LazyPattern):
+    __slots__ = ("anchors", "kind")
+
+    def __init__(self, kind: str, pattern: str, flags: int) -> None:
+        super().__init__(pattern, flags)
+        self.kind = kind
+        self.anchors = pattern_anchors(pattern)  # one of them is in every match; None when unknown
 
 
 class CueEngine:
@@ -78,11 +83,8 @@ class CueEngine:
             flags = re.IGNORECASE if lexicon.lang == "en" else 0
             self._cues[lexicon.lang] = [CompiledCue(spec, flags) for spec in lexicon.cue]
             self._anchor_index[lexicon.lang] = AnchorIndex([cue.anchors for cue in self._cues[lexicon.lang]])
-            self._spans[lexicon.lang] = [
-                _CompiledSpan(s.kind, re.compile(s.pattern, flags), pattern_anchors(s.pattern))
-                for s in lexicon.span
-            ]
-            self._guards += [_CompiledGuard(g.kind, re.compile(g.pattern, flags)) for g in lexicon.guard]
+            self._spans[lexicon.lang] = [_CompiledSpan(s.kind, s.pattern, flags) for s in lexicon.span]
+            self._guards += [_CompiledGuard(g.kind, g.pattern, flags) for g in lexicon.guard]
 
     @property
     def cue_ids(self) -> list[str]:

@@ -40,6 +40,7 @@ MAX_VARIABLE_REPEATS = 3
 SPAN_GROUPS = ("target", "replacement", "reason", "revisit_if")
 GuardKind = Literal["negation", "question", "hypothetical", "reported", "adoption"]
 _FRAGMENT_REF = re.compile(r"<<([A-Z_]+)>>")
+_NAMED_GROUP_RE = re.compile(r"\(\?P<(\w+)>")
 _REPEAT_OPS = {sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT, getattr(sre_parse, "POSSESSIVE_REPEAT", None)}
 
 
@@ -113,7 +114,7 @@ class CueSpec(_Pattern):
     @field_validator("pattern")
     @classmethod
     def _groups_are_known(cls, value: str) -> str:
-        unknown = set(re.findall(r"\(\?P<(\w+)>", value)) - set(SPAN_GROUPS)
+        unknown = set(_NAMED_GROUP_RE.findall(value)) - set(SPAN_GROUPS)
         if unknown:
             raise ValueError(f"unknown named groups {sorted(unknown)}; use {SPAN_GROUPS}")
         return value
@@ -127,7 +128,7 @@ class SpanSpec(_Pattern):
 
     @model_validator(mode="after")
     def _captures_its_kind(self) -> SpanSpec:
-        if self.kind not in re.compile(self.pattern).groupindex:
+        if self.kind not in _NAMED_GROUP_RE.findall(self.pattern):
             raise ValueError(f"span pattern must have a named group ({self.kind})")
         return self
 
@@ -196,26 +197,37 @@ class Lexicon(BaseModel):
         return self
 
 
-class CompiledCue:
-    """A validated cue with its literal anchors, compiled on first use.
+class LazyPattern:
+    """A lexicon pattern, compiled on first use.
 
-    The anchor index rules out most cues for most turns, so a process that checks one turn
-    compiles a handful of the patterns, not all of them.
+    Compiling runs Python's regex parser, and the lexicons hold about 460 patterns: a `pivot
+    hook` process checks one turn, which needs a handful of them (the anchor index rules out
+    most cues, and spans and guards are read only when a cue fires or the turn is positive).
     """
 
-    __slots__ = ("_flags", "_regex", "anchors", "spec")
+    __slots__ = ("_flags", "_regex", "pattern")
 
-    def __init__(self, spec: CueSpec, flags: int) -> None:
-        self.spec = spec
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern = pattern
         self._flags = flags
         self._regex: re.Pattern[str] | None = None
-        self.anchors = pattern_anchors(spec.pattern)
 
     @property
     def regex(self) -> re.Pattern[str]:
         if self._regex is None:
-            self._regex = re.compile(self.spec.pattern, self._flags)
+            self._regex = re.compile(self.pattern, self._flags)
         return self._regex
+
+
+class CompiledCue(LazyPattern):
+    """A validated cue with its literal anchors."""
+
+    __slots__ = ("anchors", "spec")
+
+    def __init__(self, spec: CueSpec, flags: int) -> None:
+        super().__init__(spec.pattern, flags)
+        self.spec = spec
+        self.anchors = pattern_anchors(spec.pattern)
 
 
 def pattern_anchors(pattern: str) -> frozenset[str] | None:
