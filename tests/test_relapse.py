@@ -394,3 +394,23 @@ def test_a_lone_joining_verb_between_latin_names_names_nothing() -> None:
     )
     assert check_reply(state, "建议先跑方案一做基线，再看 BERT 能提升多少。").verdict == "OK"
     assert check_reply(state, "其实可以先调大模型 API 做 zero-shot 试试。").verdict == "RELAPSE"
+
+
+def test_a_cjk_mention_is_the_same_whatever_the_hash_seed() -> None:
+    """A CJK name's three-character pieces are a set; the mention is the earliest of them in the
+    reply, not whichever the set yields first, so a scan's output does not vary between runs."""
+    import os
+
+    code = (
+        "from detector.relapse.names import names_of; from detector.relapse.mentions import find_mentions; "
+        "print([(m.text, m.start) for m in find_mentions('可以再看看医养结合这条路', names_of('医养结合的养老院', '居家养老'))])"
+    )
+    root = Path(__file__).resolve().parent.parent
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        ).stdout.strip()
+        for seed in range(6)
+    }
+    assert seen == {"[('医养结', 5)]"}

@@ -112,7 +112,9 @@ def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:
     for name in names:
         if name.head and name.head not in lowered:
             continue
-        triple = next((t for t in name.triples if t in lowered), None)
+        # The earliest triple in the text: the name's triples are a set, and taking whichever
+        # came first out of it made the mention (and the verdict's wording) vary from run to run.
+        triple = min((t for t in name.triples if t in lowered), key=lowered.find, default=None)
         if triple is not None:
             position = lowered.find(triple)
             found.append(Mention(position, position + 3, triple, kind="cjk"))
