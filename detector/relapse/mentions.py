@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from detector.relapse.names import CjkName, Names
 from detector.relapse.vocabulary import BACK_REFERENCE_RE, CJK_RUN_RE, LATIN_TOKEN_RE
@@ -41,7 +42,7 @@ def find_mentions(sentence: str, names: Names) -> list[Mention]:
         found += _matches(pattern, text, strong=True, kind="name")
     if names.kinds:
         found += _matches(names.kinds, lowered, strong=False, kind="kind")
-    found += _matches(BACK_REFERENCE_RE, sentence, strong=False, kind="pointer")
+    found += _pointers(sentence)
     if names.words:
         found += _word_mentions(lowered, names.words)
     if names.cjk:
@@ -54,6 +55,13 @@ def _matches(pattern: re.Pattern[str] | None, text: str, strong: bool, kind: str
     if pattern is None:
         return []
     return [Mention(m.start(), m.end(), m.group(), strong, kind) for m in pattern.finditer(text)]
+
+
+@lru_cache(maxsize=4096)
+def _pointers(sentence: str) -> tuple[Mention, ...]:
+    """Pointers back ("the option we dropped") in a sentence: the same for every option, so found
+    once per sentence, not once per option it is read against."""
+    return tuple(_matches(BACK_REFERENCE_RE, sentence, strong=False, kind="pointer"))
 
 
 def _merged(mentions: list[Mention]) -> list[Mention]:
@@ -88,9 +96,13 @@ def _word_mentions(lowered: str, parts: tuple[frozenset[str], ...]) -> list[Ment
     return found
 
 
-def _stemmed_tokens(lowered: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=4096)
+def _stemmed_tokens(lowered: str) -> tuple[tuple[int, int, str], ...]:
     """Stemmed words with offsets; a hyphenated word also as its pieces, and two words in a row
-    also joined ("first person" meets "first-person")."""
+    also joined ("first person" meets "first-person").
+
+    Cached: a reply's sentences are read against every rejected option and every option still
+    on the table, and stemming them again for each was a tenth of a long conversation's time."""
     tokens = []
     previous: tuple[int, int] | None = None
     for match in LATIN_TOKEN_RE.finditer(lowered):
@@ -101,7 +113,7 @@ def _stemmed_tokens(lowered: str) -> list[tuple[int, int, str]]:
         if previous is not None and match.start() - previous[1] == 1:
             tokens.append((previous[0], match.end(), stem_of(f"{lowered[previous[0]:previous[1]]}-{word}")))
         previous = (match.start(), match.end())
-    return tokens
+    return tuple(tokens)
 
 
 def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:

@@ -149,10 +149,10 @@ def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
     anchors |= members_of(sources, names) - excluded - reading.shared
     kinds = categories_of(sources, names | frozenset(anchors)) - excluded - anchors
     return Names(
-        _anchor_pattern(anchors, label),
-        _anchor_pattern(reading.cased, None),
-        _anchor_pattern({c.lower() for c in reading.cased}, None),
-        _anchor_pattern(kinds, None),
+        _anchor_pattern(frozenset(anchors), label),
+        _anchor_pattern(frozenset(reading.cased), None),
+        _anchor_pattern(frozenset(c.lower() for c in reading.cased), None),
+        _anchor_pattern(frozenset(kinds), None),
         tuple(reading.words),
         tuple(reading.cjk),
     )
@@ -306,11 +306,16 @@ def _literal(form: str) -> str:
     return r"[\s\-]?".join(re.escape(piece) for piece in re.split(r"[\s\-]+", form.strip()))
 
 
-def _anchor_pattern(anchors: set[str], label: str | None) -> re.Pattern[str] | None:
+@lru_cache(maxsize=4096)
+def _anchor_pattern(anchors: frozenset[str], label: str | None) -> re.Pattern[str] | None:
     """One pattern for all of an alternative's names, longest first: Latin ones on word
     boundaries (a plural allowed), CJK ones anywhere (CJK text has no word boundaries). A label
     counts unless it is being defined anew ("方案A：…" opens a new list, where A may be something
-    else)."""
+    else).
+
+    Cached by the names themselves, apart from `names_of`: when the current decision changes,
+    every rejected option is read again, mostly to the same names, and compiling them was most
+    of that work."""
     latin = sorted((a for a in anchors if a[:1].isascii()), key=len, reverse=True)
     other = sorted((a for a in anchors if a and not a[:1].isascii()), key=len, reverse=True)
     pieces = []
