@@ -7,6 +7,8 @@
 Figures, each for rules and hybrid (so the ratio shows):
 - detect latency p50/p99: `Detector.detect`, warm, one turn at a time, with its context;
 - hook latency p50/p99: `PreTurnHook.before_turn` with a SQLite store in a temporary folder;
+- the hook on one long conversation (300 user turns): `before_turn` and `after_turn` p50 over
+  its last 100 turns, when the state holds every rejection so far;
 - scan throughput: user turns per second of `pivot scan` with 1 and 2 workers, from the scan's
   own summary (so interpreter start-up is excluded, model load and pool start are not);
 - scan peak memory: the highest memory of the scan's whole process tree (parent + workers),
@@ -124,6 +126,38 @@ def hook_latency(mode: str, items: Sequence[Transcript], limit: int) -> dict[str
     return {"p50_ms": percentile(timings, 50), "p99_ms": percentile(timings, 99), "n": len(timings)}
 
 
+def long_conversation(mode: str, items: Sequence[Transcript], user_turns: int) -> dict[str, float]:
+    """The hook on one long conversation (the data's conversations one after another under one
+    id, as in a day-long agent session): `before_turn` and `after_turn` latency over its last
+    100 user turns, in milliseconds, and what the state holds by then. The relapse check of an
+    assistant turn reads the reply against every rejection so far, so it grows with them."""
+    from detector.hook import PreTurnHook
+
+    before: list[float] = []
+    after: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        hook = PreTurnHook(store_path=Path(folder) / "state.sqlite3", mode=mode)
+        turns = (turn for transcript in items for turn in transcript.turns if turn.role in ("user", "assistant"))
+        while len(before) < user_turns:
+            turn = next(turns)
+            started = time.perf_counter()
+            if turn.role == "user":
+                hook.before_turn("long", turn)
+                before.append((time.perf_counter() - started) * 1e3)
+            elif before:
+                hook.after_turn("long", turn)
+                after.append((time.perf_counter() - started) * 1e3)
+        state = hook.tracker.state("long")
+    return {
+        "user_turns": user_turns,
+        "before_p50_ms": percentile(before[-100:], 50),
+        "after_p50_ms": percentile(after[-100:], 50),
+        "rejected": len(state.rejected),
+        "alternatives": len(state.alternatives),
+        "state_kb": len(state.model_dump_json()) / 1024,
+    }
+
+
 def write_log(items: Sequence[Transcript], user_turns: int, path: Path) -> int:
     """Repeat the conversations under new ids until `user_turns` user turns; return the count."""
     written = 0
@@ -237,7 +271,7 @@ def run(quick: bool) -> dict[str, Any]:
     if not default_model_path().exists():
         raise SystemExit(f"no shipped model at {default_model_path()}: hybrid cannot be measured; train it first")
     items = transcripts()
-    detect_n, hook_n, scan_turns, cold_runs = (200, 200, 1_000, 3) if quick else (2_000, 1_000, 10_000, 5)
+    detect_n, hook_n, scan_turns, cold_runs, long_n = (200, 200, 1_000, 3, 150) if quick else (2_000, 1_000, 10_000, 5, 300)
     samples = user_turns_in_context(items, detect_n)
     results: dict[str, Any] = {
         "machine": {
@@ -256,6 +290,7 @@ def run(quick: bool) -> dict[str, Any]:
             results[mode] = {
                 "detect": detect_latency(mode, samples),
                 "hook": hook_latency(mode, items, hook_n),
+                "long_conversation": long_conversation(mode, items, long_n),
                 "scan_1_worker": scan_run(mode, 1, log),
                 "scan_2_workers": scan_run(mode, 2, log),
                 "hook_cold_start": hook_cold_start(mode, cold_runs),
@@ -288,6 +323,9 @@ def rows(results: dict[str, Any]) -> Iterator[tuple[str, float, float, str]]:
     yield "detect p99", r["detect"]["p99_ms"], h["detect"]["p99_ms"], "ms"
     yield "hook p50", r["hook"]["p50_ms"], h["hook"]["p50_ms"], "ms"
     yield "hook p99", r["hook"]["p99_ms"], h["hook"]["p99_ms"], "ms"
+    turns = h["long_conversation"]["user_turns"]
+    yield f"hook at {turns} turns, before_turn p50", r["long_conversation"]["before_p50_ms"], h["long_conversation"]["before_p50_ms"], "ms"
+    yield f"hook at {turns} turns, after_turn p50", r["long_conversation"]["after_p50_ms"], h["long_conversation"]["after_p50_ms"], "ms"
     for key, name in (("scan_1_worker", "1 worker"), ("scan_2_workers", "2 workers")):
         yield f"scan {name}", r[key]["user_turns_per_s"], h[key]["user_turns_per_s"], "user turns/s"
     for key, name in (("scan_1_worker", "1 worker"), ("scan_2_workers", "2 workers")):
@@ -310,11 +348,11 @@ def table(results: dict[str, Any]) -> str:
         + (" (--quick)" if results["quick"] else ""),
         f"scan input: {results['scan_input_user_turns']} user turns",
         "",
-        f"{'figure':<27} {'rules':>10} {'hybrid':>10} {'hybrid/rules':>13}  unit",
+        f"{'figure':<36} {'rules':>10} {'hybrid':>10} {'hybrid/rules':>13}  unit",
     ]
     for name, rules, hybrid, unit in rows(results):
         ratio = hybrid / rules if rules else float("nan")
-        lines.append(f"{name:<27} {rules:>10.3g} {hybrid:>10.3g} {ratio:>13.2f}  {unit}")
+        lines.append(f"{name:<36} {rules:>10.3g} {hybrid:>10.3g} {ratio:>13.2f}  {unit}")
     return "\n".join(lines)
 
 
