@@ -254,16 +254,20 @@ def _weight(keys: Iterable[str]) -> float:
     return sum(2.5 if key.isascii() else 1.0 for key in keys)
 
 
-def content_keys(text: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def content_keys(text: str) -> frozenset[str]:
     """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
     mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外). A hyphenated word
-    counts by its parts: "the Postgres queue" names "a Postgres-backed queue"."""
+    counts by its parts: "the Postgres queue" names "a Postgres-backed queue".
+
+    Cached: every user turn is compared with every alternative the conversation holds, whose
+    keys stay the same turn after turn."""
     keys: set[str] = set()
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
         parts = [part for part in key.split("-") if len(part) >= 3] if key and "-" in key else [key]
         keys.update(part for part in parts if part and part not in _STOP_KEYS)
-    return keys
+    return frozenset(keys)
 
 
 def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3) -> Proposal | None:

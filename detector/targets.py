@@ -462,7 +462,7 @@ def _is_short_name(surface: str) -> bool:
 
 
 
-def _share(keys: frozenset[str], others: set[str]) -> float:
+def _share(keys: AbstractSet[str], others: AbstractSet[str]) -> float:
     return len(keys & others) / len(keys) if keys else 0.0
 
 
