@@ -316,8 +316,10 @@ def _anchor_pattern(anchors: frozenset[str], label: str | None) -> re.Pattern[st
     Cached by the names themselves, apart from `names_of`: when the current decision changes,
     every rejected option is read again, mostly to the same names, and compiling them was most
     of that work."""
-    latin = sorted((a for a in anchors if a[:1].isascii()), key=len, reverse=True)
-    other = sorted((a for a in anchors if a and not a[:1].isascii()), key=len, reverse=True)
+    # Longest first, then alphabetical: a set's order varies with the hash seed, and the pattern
+    # (so the text a mention covers) must not.
+    latin = sorted((a for a in anchors if a[:1].isascii()), key=lambda a: (-len(a), a))
+    other = sorted((a for a in anchors if a and not a[:1].isascii()), key=lambda a: (-len(a), a))
     pieces = []
     if latin:
         names = "|".join(_literal(a) for a in latin)
