@@ -138,8 +138,9 @@ def long_conversation(mode: str, items: Sequence[Transcript], user_turns: int) -
     with tempfile.TemporaryDirectory() as folder:
         hook = PreTurnHook(store_path=Path(folder) / "state.sqlite3", mode=mode)
         turns = (turn for transcript in items for turn in transcript.turns if turn.role in ("user", "assistant"))
-        while len(before) < user_turns:
-            turn = next(turns)
+        for turn in turns:
+            if len(before) == user_turns:
+                break
             started = time.perf_counter()
             if turn.role == "user":
                 hook.before_turn("long", turn)
@@ -149,7 +150,7 @@ def long_conversation(mode: str, items: Sequence[Transcript], user_turns: int) -
                 after.append((time.perf_counter() - started) * 1e3)
         state = hook.tracker.state("long")
     return {
-        "user_turns": user_turns,
+        "user_turns": len(before),
         "before_p50_ms": percentile(before[-100:], 50),
         "after_p50_ms": percentile(after[-100:], 50),
         "rejected": len(state.rejected),
