@@ -49,7 +49,7 @@ class TokenizerRules:
         def compiled(name: str) -> re.Pattern[str]:
             return re.compile(patterns[name]) if patterns.get(name) is not None else never
 
-        specials = {text: tuple(tokens) for text, tokens in patterns["specials"].items()}
+        specials = specials_of(patterns)
         partial = cls(
             compiled("prefix").search,
             compiled("suffix").search,
@@ -192,7 +192,12 @@ def english_specials() -> dict[str, tuple[str, ...]]:
     """The special cases alone ("don't" → "do", "n't"): enough to tell that a chunk of plain
     letters is one token, without compiling the affix patterns (a tenth of a second of a hook
     process, which a Chinese turn with a Latin name in it does not need)."""
-    return {text: tuple(tokens) for text, tokens in _english_patterns()["specials"].items()}
+    return specials_of(_english_patterns())
+
+
+def specials_of(patterns: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The special cases of the JSON form, by text."""
+    return {text: tuple(tokens) for text, tokens in patterns["specials"].items()}
 
 
 @lru_cache(maxsize=1)
@@ -201,7 +206,12 @@ def english_rules() -> TokenizerRules:
     try:
         return TokenizerRules.from_patterns(_english_patterns())
     except (ValueError, KeyError, TypeError, re.error):
-        return TokenizerRules.from_patterns(_patterns_from_installed_spacy())  # a damaged pattern in the cache
+        # A damaged pattern in the cache: rebuild it, and let the special cases be read again
+        # from the rebuilt file, so both come from the same rules.
+        patterns = _patterns_from_installed_spacy()
+        _english_patterns.cache_clear()
+        english_specials.cache_clear()
+        return TokenizerRules.from_patterns(patterns)
 
 
 @lru_cache(maxsize=1)

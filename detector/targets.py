@@ -351,14 +351,16 @@ def _replacement_test(replacement: str | None) -> Callable[[Candidate], bool]:
     against "starter from a friend"). A proposal is read whole, not by its short name: "SASRec"
     is the option "transformer-based sequential recommendation (SASRec / BERT4Rec)". The
     replacement is read once per turn, not once per candidate."""
-    theirs = squeeze(replacement) if replacement else ""
-    their_words = content_keys(replacement) if replacement else set()
+    if not replacement:
+        return lambda candidate: False
+    theirs = squeeze(replacement)
+    their_words = content_keys(replacement)
 
     def names_it(text: str) -> bool:
         # "the restaurant" is "1(a restaurant private room)": every content word of it is there.
         return bool(theirs and theirs in squeeze(text)) or bool(their_words and their_words <= content_keys(text))
 
-    return lambda candidate: bool(replacement) and any(names_it(t) for t in (candidate.text, candidate.summary) if t)
+    return lambda candidate: any(names_it(t) for t in (candidate.text, candidate.summary) if t)
 
 
 def shared_runs(text: str, mine: list[tuple[str, int, int]], other: _TurnView) -> list[str]:
