@@ -34,6 +34,21 @@ def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, labe
     assert detection.reason == reason
 
 
+@pytest.mark.parametrize("text, target, reason", [
+    # "too X, drop it": the reason keeps its 太, and an attribute after a Latin name is the
+    # reason's ("原因：高" had been the block's reason for the first one).
+    ("Redis 运维成本太高，不考虑了", "Redis", "运维成本太高"),
+    ("Electron 太吃内存，不要了", "Electron", "太吃内存"),
+    ("Redis集群太贵，算了", "Redis集群", "太贵"),
+])
+def test_a_too_x_rejection_gives_the_whole_complaint_as_its_reason(
+    detector: Detector, text: str, target: str, reason: str
+) -> None:
+    detection = detector.detect(text)
+    assert detection.label is Label.REJECT
+    assert (detection.target, detection.reason) == (target, reason)
+
+
 @pytest.mark.parametrize("text", [
     "drop redis",                                   # one clause: the verdict alone
     "要改表结构就不做了",                              # one clause, the reason inside it
