@@ -233,7 +233,7 @@ class RejectedAlternative(BaseModel):
 
     alternative_id: str
     alternative: str = Field(description="the alternative's label and summary, as shown in the block")
-    rejected_at: int
+    rejected_at: int = Field(description="the user turn that rejected it, counted from 1")
     reason: str | None = None
     revisit_if: str
     evidence: str = Field(description="the user's words")
@@ -306,6 +306,6 @@ class RelapseVerdict(BaseModel):
 
     verdict: Literal["RELAPSE", "OK"]
     alternative: str | None = Field(None, description="the rejected alternative the reply brings back")
-    rejected_at: int | None = None
+    rejected_at: int | None = Field(None, description="the user turn that rejected it, counted from 1")
     evidence: str | None = Field(None, description="the sentence of the reply that decided")
     reason: str = Field("", description="why, in words")

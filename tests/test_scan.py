@@ -92,6 +92,8 @@ def test_scan_reports_detections_relapses_bad_records_and_summary(
     assert pivot["file"].endswith("a.jsonl") and pivot["line"] == 1
     relapse = by_id[("zh-relapse", "relapse", 3)]
     assert relapse["rejected_at_turn"] == 2 and "Redis" in relapse["alternative"] and relapse["evidence"]
+    # `rejected_at_turn` counts every turn of the file; the verdict's words count user turns, and say so.
+    assert relapse["reason"].endswith("rejected at user turn 2")
     assert by_id[("en-pivot", "detection", 2)]["label"] == "PIVOT"
     assert by_id[("openai-1", "detection", 3)]["label"] == "REJECT"  # system turn counted in the index
     assert by_id[("sharegpt-1", "detection", 2)]["label"] == "PIVOT"

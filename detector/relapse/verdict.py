@@ -71,7 +71,7 @@ def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
                 alternative=rejection.alternative,
                 rejected_at=rejection.rejected_at,
                 evidence=sentence.strip()[:300],
-                reason=f"re-proposes {mention.text!r}, rejected at turn {rejection.rejected_at}",
+                reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
             )
     for rejection, _, reason in live:
         if rejection.alternative_id in only_named:
@@ -187,7 +187,7 @@ def _scored(
         evidence=evidence.strip()[:300],
         reason=(
             f"puts something like {rejection.alternative!r} forward again (learned score {probability:.2f} "
-            f">= {scorer.threshold}), rejected at turn {rejection.rejected_at}"
+            f">= {scorer.threshold}), rejected at user turn {rejection.rejected_at}"
         ),
     )
 
