@@ -13,7 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from detector.cues.engine import CueEngine, CueMatch, default_engine
-from detector.reasons import reason_clause
+from detector.reasons import reason_clause, widen_reason
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
@@ -114,8 +114,12 @@ class Detector:
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
         # -> 0.480 with it, ranker refitted).
         reason = spans.get("reason")
-        if reason is None and label.is_positive:
-            reason = reason_clause(normalized, match.fired, (replacement, spans.get("revisit_if")))
+        if label.is_positive:
+            elsewhere = (replacement, spans.get("revisit_if"))
+            if reason is None:
+                reason = reason_clause(normalized, match.fired, elsewhere)
+            else:
+                reason = widen_reason(normalized, reason, match.fired, elsewhere)
         return Detection(
             label=label,
             confidence=round(confidence, 4),

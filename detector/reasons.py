@@ -73,6 +73,31 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
     return text[start:end] if end - start <= MAX_REASON_CHARS else None
 
 
+def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str:
+    """A reason pattern's capture as the user said it: the whole clause it sits in, with the
+    reason clauses beside that one.
+
+    Patterns capture the complaint's core ("太重" of "Keycloak 太重了，我们运维就一个人，不考虑";
+    "pricing for 120 engineers is way over…", cut at twenty characters), and the block then gives
+    a fragment as the reason. The clause is kept only when nothing in it besides the capture is
+    a verdict: "scrap it because the ops cost is too high" keeps "the ops cost is too high"."""
+    at = text.find(reason)
+    spans = clause_spans(text)
+    home = next((i for i, (start, end) in enumerate(spans) if start <= at and at + len(reason) <= end), None)
+    if at < 0 or home is None:
+        return reason
+    start, end = spans[home]
+    if _VERDICT_RE.search(text[start:at] + " " + text[at + len(reason) : end]):
+        return reason
+    others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
+    kinds = [_kind(text, s, e, fired, others) for s, e in spans]
+    before = _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1]
+    after = [] if before else _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1]
+    first, last = min([home, *before]), max([home, *after])
+    widened = text[spans[first][0] : spans[last][1]]
+    return widened if len(widened) <= MAX_REASON_CHARS else reason
+
+
 def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind:
     clause = text[start:end]
     # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.

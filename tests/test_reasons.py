@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from detector import Detector
+from detector.cues.spans import clean_span
 from detector.reasons import reason_clause
 from detector.schema import Label
 from detector.text import normalize
@@ -35,11 +36,19 @@ def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, labe
 
 
 @pytest.mark.parametrize("text, target, reason", [
-    # "too X, drop it": the reason keeps its 太, and an attribute after a Latin name is the
-    # reason's ("原因：高" had been the block's reason for the first one).
-    ("Redis 运维成本太高，不考虑了", "Redis", "运维成本太高"),
-    ("Electron 太吃内存，不要了", "Electron", "太吃内存"),
-    ("Redis集群太贵，算了", "Redis集群", "太贵"),
+    # "too X, drop it": the complaint's clause is the reason, where the pattern's reason group
+    # held a piece of it ("原因：高" had been the block's reason for the first one), and the
+    # attribute after a Latin name is no part of the target.
+    ("Redis 运维成本太高，不考虑了", "Redis", "Redis 运维成本太高"),
+    ("Electron 太吃内存，不要了", "Electron", "Electron 太吃内存"),
+    ("Redis集群太贵，算了", "Redis集群", "Redis集群太贵"),
+    # A pattern's reason is widened to its clause when nothing else there is a verdict...
+    ("Elasticsearch is way too much ops for us, rule that out.", "Elasticsearch",
+     "Elasticsearch is way too much ops for us"),
+    # ...and the clause beside it that says more joins it.
+    ("Keycloak 太重了，我们运维就一个人，不考虑。", "Keycloak", "Keycloak 太重了,我们运维就一个人"),
+    # A reason pattern's "to…" is no leading "to" ("too slow" had become "o slow").
+    ("drop the nightly rebuild, too slow", "the nightly rebuild", "too slow"),
 ])
 def test_a_too_x_rejection_gives_the_whole_complaint_as_its_reason(
     detector: Detector, text: str, target: str, reason: str
@@ -86,3 +95,30 @@ def test_a_long_run_of_clauses_is_cut_to_the_two_nearest_the_verdict() -> None:
 def test_a_replacement_names_a_new_direction_or_nothing(detector: Detector, text: str, replacement: str | None) -> None:
     match = detector.engine.with_spans(normalize(text), detector.engine.match(normalize(text)))
     assert match.spans.get("replacement") == replacement
+
+
+@pytest.mark.parametrize("span, kind, cleaned", [
+    ("tofu", "replacement", "tofu"),                      # had been "fu": "to" is no prefix of a word
+    ("Tokyo plus Kyoto", "replacement", "Tokyo plus Kyoto"),
+    ("user service", "target", "user service"),          # "use" of "user"
+    ("without docker", "target", "without docker"),      # "with" of "without"
+    ("tattoo", "target", "tattoo"),                      # a closing "too" only as a word
+    ("snow", "replacement", "snow"),                     # a closing "now" likewise
+    ("go with Postgres then", "replacement", "Postgres"),
+    ("用 Redis 吧", "replacement", "Redis"),
+])
+def test_fillers_are_stripped_as_words_not_as_letters(span: str, kind: str, cleaned: str) -> None:
+    assert clean_span(span, kind) == cleaned
+
+
+def test_a_reason_is_not_widened_over_a_verdict(detector: Detector) -> None:
+    assert detector.detect("scrap it because the ops cost is too high").reason == "the ops cost is too high"
+
+
+def test_a_switch_verb_inside_a_word_is_no_pivot(detector: Detector) -> None:
+    # "because" ends in "use": "scrap it because …" had fired "scrap X, use Y" (a strong PIVOT cue)
+    # with the replacement "the ops cost is too high", and "because" had been a target candidate.
+    detection = detector.detect("scrap it because the ops cost is too high")
+    assert "en.pivot.scrap_and_use" not in {hit.cue_id for hit in detection.explanation.fired}
+    assert detection.replacement is None
+    assert detection.target is None or "beca" not in detection.target

@@ -71,7 +71,7 @@ def test_reject_uses_default_revisit_condition_in_the_conversation_language() ->
     t.observe_user("c", "方案C 就算了，太贵了")
     [rejection] = t.state("c").rejected
     assert rejection.revisit_if == "用户重新提出，或出现新的约束或证据"
-    assert rejection.reason == "太贵" and rejection.evidence.startswith("方案C")
+    assert rejection.reason == "太贵了" and rejection.evidence.startswith("方案C")  # the whole clause, as said
 
 
 def test_reopen_leaves_rejected_list_and_history_keeps_it() -> None:
