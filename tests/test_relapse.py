@@ -46,6 +46,11 @@ CASES = [
      "LRU 上限先设两万条。另外也可以再加一层 Redis 做共享缓存。", "RELAPSE"),
     ("variant", "Redis 集中式缓存", "本地 LRU", "运维扛不住",
      "嫌运维麻烦的话，直接买云上的托管版 Redis 就行。", "RELAPSE"),
+    # "X 就不用自己运维了" is what X saves, not "X 就不用了" (we won't use X).
+    ("variant", "Redis 集群", "本地 LRU", "运维成本太高",
+     "用阿里云的托管 Redis 就不用自己运维了，成本问题也就解决了。", "RELAPSE"),
+    ("negated", "Redis 集群", "本地 LRU", "运维成本太高",
+     "Redis 就不用了，本地 LRU 够了。", "OK"),
     ("hypernym", "Kafka", "数据库 outbox", "太重",
      "outbox 先跑着，量上来之后引入一个消息中间件会更稳。", "RELAPSE"),
     ("concession", "京都", "大阪", "人太多",
