@@ -46,6 +46,13 @@ CASES = [
      "LRU 上限先设两万条。另外也可以再加一层 Redis 做共享缓存。", "RELAPSE"),
     ("variant", "Redis 集中式缓存", "本地 LRU", "运维扛不住",
      "嫌运维麻烦的话，直接买云上的托管版 Redis 就行。", "RELAPSE"),
+    # A variant the vocabulary knows (session 14's kin groups): Next.js is React, 低碳水 is keto.
+    ("kin", "a React SPA rewrite", "htmx", "too much churn",
+     "For the checkout page I'd build a small Next.js app mounted under /checkout.", "RELAPSE"),
+    ("kin", "生酮饮食", "地中海饮食", "坚持不下来",
+     "晚餐可以试试低碳水饮食，只吃肉和蔬菜，掉秤很快。", "RELAPSE"),
+    ("kin", "生酮饮食", "地中海饮食", "坚持不下来",
+     "低碳水饮食你已经排除了，地中海饮食的早餐可以是全麦面包配橄榄油和番茄。", "OK"),
     # "X 就不用自己运维了" is what X saves, not "X 就不用了" (we won't use X).
     ("variant", "Redis 集群", "本地 LRU", "运维成本太高",
      "用阿里云的托管 Redis 就不用自己运维了，成本问题也就解决了。", "RELAPSE"),
@@ -270,6 +277,15 @@ def test_the_form_index_finds_exactly_the_forms_a_full_scan_finds() -> None:
         singles = frozenset(char for char in text if "\u4e00" <= char <= "\u9fff")
         expected = {form for form in _ALL_FORMS if _has_form((text,), form, set(singles))}
         assert _present_forms((text,), singles) == expected, text
+
+
+def test_every_lexicon_form_keeps_its_lookup_keys_cached() -> None:
+    """The keys are computed once at import; a cache smaller than the lexicon (2,048 against 3,013
+    forms after session 14's vocabulary) would evict them and recompute stems on every check."""
+    from detector.relapse.kin import _ALL_FORMS, _form_keys
+
+    maxsize = _form_keys.cache_info().maxsize
+    assert maxsize is None or maxsize >= len(_ALL_FORMS)
 
 
 def test_the_scorer_backs_up_the_rules_on_a_paraphrase_and_runs_on_the_stdlib() -> None:

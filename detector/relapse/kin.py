@@ -56,7 +56,7 @@ def _has_form(sources: tuple[str, ...], form: str, single_cores: set[str]) -> bo
     return all(key in stems if latin else key in text for latin, key in _form_keys(form))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)  # above the lexicon's 3,000 forms, which `_warm_form_keys` fills it with
 def _form_keys(form: str) -> tuple[tuple[bool, str], ...]:
     """A form's words as lookup keys: (True, stem) for a Latin word, (False, text) otherwise."""
     return tuple(
