@@ -37,7 +37,9 @@ _BARE_CHOICE_RE = re.compile(
 )
 _CONSTRAINT_RE = re.compile(
     r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
-    r"we (?:can'?t|cannot|must|have to|need to) |it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
+    # "we need to add search" is the task itself; "we need to support IE11" holds while it is done.
+    r"we (?:can'?t|cannot|must|have to) |we need to (?:support|stay|keep|run|be|work|comply|remain|use|fit) |"
+    r"it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
     r"has to (?:be|stay|support|run|work)|no more than|at most|budget is|our budget|hard requirement|non-negotiable)"
     r"(?:[^。.!！?？;；\n]|\.(?=\w)){2,80})",  # a full stop inside "3.8" or "v1.2" does not end it
     re.IGNORECASE,

@@ -161,6 +161,12 @@ def test_a_version_number_does_not_cut_a_constraint_short() -> None:
     assert t.state("c").constraints == ["必须兼容 Python 3.8", "we must support Node 18.2"]
 
 
+def test_the_task_itself_is_no_constraint() -> None:
+    t = tracker()
+    t.observe_user("c", "We need to add full-text search to our docs site. We need to support IE11 though.")
+    assert t.state("c").constraints == ["We need to support IE11 though"]
+
+
 def test_constraints_are_bounded_oldest_first() -> None:
     t = tracker(max_constraints=3)
     for version in range(5):
