@@ -523,3 +523,32 @@ def test_a_reopening_of_nothing_rejected_changes_only_the_decision() -> None:
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
     assert not any(a.status == "reopened" for a in state.alternatives)
     assert "选哪个" not in " ".join(state.open_questions) and suggestion.block.startswith("### [SEMANTIC CONVERGENCE]\n当前结论")
+
+
+MIXED_OPTIONS = (
+    "几个方向：\nOption 1: 加一个 interactive product tour\nOption 2: 注册后直接进 template gallery\n"
+    "Option 3: 发 drip email sequence 引导回访"
+)
+
+
+def test_a_choice_to_try_named_beside_a_rejection_is_the_decision() -> None:
+    from detector.loading import build_detector
+
+    t = ConvergenceTracker(build_detector(), MemoryStore())  # the shipped model: rules alone miss the rejection
+    t.observe_user("c", "帮我想想 onboarding flow 怎么改，现在 D1 retention 只有 20%")
+    t.observe_assistant("c", MIXED_OPTIONS)
+    t.observe_user("c", "product tour 我们试过，用户都直接 skip，没用。template gallery 那个可以试试")
+    state = t.state("c")
+    assert state.current_decision is not None and "template gallery" in state.current_decision.text
+    assert [r.alternative for r in state.rejected] == ["Option 1(加一个 interactive product tour)"]
+    # A guided tour is the product tour again, under another name.
+    verdict = t.observe_assistant("c", "另外可以在 gallery 上面叠一个 3 步的 guided tour，提示用户怎么改模板。")
+    assert verdict.verdict == "RELAPSE"
+
+
+def test_a_choice_to_try_asked_about_decides_nothing() -> None:
+    t = tracker()
+    t.observe_user("c", "onboarding 怎么改？")
+    t.observe_assistant("c", MIXED_OPTIONS)
+    t.observe_user("c", "template gallery 那个可以试试吗？")
+    assert t.state("c").current_decision is None

@@ -400,6 +400,9 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
     ("getunleash", "unleash feature flags", "unleash proxy"),
     ("optimizely", "optimizely web", "optimizely feature experimentation"),
 
+    # An onboarding tour of the product's screens, whatever it is called.
+    ("product tour", "guided tour", "onboarding tour", "interactive tour", "in-app tour", "feature tour",
+     "产品导览", "新手引导", "引导教程", "操作引导", "新手教程"),
     # ---- low-code -------------------------------------------------------------------------------
     ("low-code", "lowcode", "no-code", "nocode", "低代码", "无代码", "零代码", "低代码平台", "无代码平台",
      "零代码平台", "拖拽搭建"),
