@@ -28,7 +28,10 @@ _VERDICT_RE = re.compile(
     r"吧$|pass$|^(?:no|nah|nope|meh|pass)\b|\b(?:out|then|it is|no|nah|nope)$|"
     r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?|forget|nix|veto|"
     r"no thanks|hard pass|rule out|let'?s|go with|going with|instead|switch|switching|"
-    r"not doing|not going|revisit|back to|bring back|reconsider)\b",
+    r"not doing|not going|revisit|back to|bring back|reconsider)\b|"
+    # A hypothesis ruled out ("it's not the network", "so not that either", "不是网络的问题").
+    r"^(?:so |ok |okay )?(?:it|that|this)(?:'s not| is not| isn'?t)\b|\bnot (?:that|it|this) either\b|"
+    r"^不是.{1,20}(?:的问题|导致的|引起的|的锅)$",
     re.IGNORECASE,
 )
 # A clause that is only filler: it carries neither verdict nor reason.

@@ -72,6 +72,17 @@ def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str)
     assert reason_clause(normalized, match.fired, ()) is None
 
 
+@pytest.mark.parametrize("text, reason", [
+    # A hypothesis ruled out while diagnosing is the verdict; the evidence beside it is the reason.
+    ("it's not the network, our infra team already checked, ping and mtr are clean",
+     "our infra team already checked, ping and mtr are clean"),
+    ("pools have free slots, parallelism is 128. so not that either", "pools have free slots, parallelism is 128"),
+    ("不是网络的问题，抓包看过了", "抓包看过了"),
+])
+def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
+    assert reason_clause(normalize(text), [], ()) == reason
+
+
 def test_the_replacement_and_the_revisit_condition_are_no_reason() -> None:
     text = "不用 Fivetran 了，明年预算批了再说"
     assert reason_clause(text, [], ("Airbyte", "明年预算批了再说")) is None
