@@ -218,17 +218,19 @@ def is_deictic(reference: str | None) -> bool:
     return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
 
 
-def proposal_by_label(source: str, proposals: Sequence[Proposal]) -> Proposal | None:
+def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: bool = True) -> Proposal | None:
     """The proposal a label in the text names ("方案B", "option 2", "the second one"), or None:
     never the latest proposal in its place, as `resolve_reference` falls back to when nothing
-    else points anywhere ("换 B 吧" with only 方案A proposed names nothing proposed)."""
+    else points anywhere ("换 B 吧" with only 方案A proposed names nothing proposed). A label no
+    proposal carries names the proposal at its place in the list ("B" the second), unless
+    `by_position` is off."""
     for match in _LABEL_REF_RE.finditer(source):
         key = next((value for value in match.groupdict().values() if value), "")
         index = _ordinal(key)
         for proposal in proposals:
             if _label_key(proposal.label) == key.upper():
                 return proposal
-        if index is not None:
+        if index is not None and by_position:
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
             if 1 <= index <= len(proposals):

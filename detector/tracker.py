@@ -342,6 +342,8 @@ class ConvergenceTracker:
         chosen = None
         if picked is not None:
             chosen = self._find_alternative(state, picked.summary, text, statuses=None, exact=True)
+        else:
+            chosen = _the_recommended_pick(text, reply, state.alternatives)
         choice = acceptance_choice(text) if chosen is None else None
         if chosen is None and choice is None and (state.alternatives or reply):  # only something proposed
             choice = self.detector.engine.choice_in(text)
@@ -542,6 +544,21 @@ def _picked_from_list(text: str, reply: str) -> Proposal | None:
     have had its own option 2."""
     label = bare_choice(text)
     return proposal_by_label(label, extract_proposals(reply)) if label else None
+
+
+def _the_recommended_pick(text: str, reply: str, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The option a turn picks by its bare label when the last reply named that very option by its
+    label without listing the options again ("Then option 2 fits: …" → "ok let's do 2"). A bare
+    "2" after any other reply may answer anything ("2 or 3 nights?"), so it picks nothing."""
+    label = bare_choice(text)
+    if label is None or not alternatives:
+        return None
+    proposals = [Proposal(a.label, a.summary) for a in alternatives]
+    # By the labels the options carry, never by place: alternatives gathered over a conversation
+    # are no list, and "B" would otherwise be whichever came second.
+    named = proposal_by_label(reply, proposals, by_position=False)
+    picked = proposal_by_label(label, proposals, by_position=False)
+    return alternatives[proposals.index(picked)] if picked is not None and picked is named else None
 
 
 def _offered_in(reply: str, choice: str) -> bool:

@@ -552,3 +552,34 @@ def test_a_choice_to_try_asked_about_decides_nothing() -> None:
     t.observe_assistant("c", MIXED_OPTIONS)
     t.observe_user("c", "template gallery 那个可以试试吗？")
     assert t.state("c").current_decision is None
+
+
+TRIP_OPTIONS = (
+    "Three shapes:\n1. Tokyo + Kyoto + Osaka by shinkansen, classic.\n2. Tokyo + Hakone + Kanazawa, slower, onsen focus.\n"
+    "3. A self-drive loop around Kyushu."
+)
+
+
+def test_a_bare_label_picks_the_option_the_last_reply_recommended_by_that_label() -> None:
+    t = tracker()
+    t.observe_user("c", "10 days in japan with my parents, ideas?")
+    t.observe_assistant("c", TRIP_OPTIONS)
+    t.observe_user("c", "the classic one sounds exhausting for them")
+    t.observe_assistant("c", "Then option 2 fits: fewer hotel changes, onsen in Hakone, and Kanazawa is compact.")
+    t.observe_user("c", "ok let's do 2")
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("2(Tokyo + Hakone")
+
+
+@pytest.mark.parametrize("reply", [
+    "How many nights in Hakone, 2 or 3?",                        # the "2" answers the question
+    "Then option 3 fits best: no luggage to haul between hotels.",  # the reply named another option
+])
+def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
+    t = tracker()
+    t.observe_user("c", "10 days in japan with my parents, ideas?")
+    t.observe_assistant("c", TRIP_OPTIONS)
+    t.observe_user("c", "the classic one sounds exhausting for them")
+    t.observe_assistant("c", reply)
+    t.observe_user("c", "ok let's do 2")
+    assert t.state("c").current_decision is None
