@@ -83,6 +83,11 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
     assert reason_clause(normalize(text), [], ()) == reason
 
 
+def test_a_so_no_clause_is_the_verdict() -> None:
+    text = "dad can't drive on the left, so no kyushu loop. and the classic one sounds exhausting for them"
+    assert reason_clause(normalize(text), [], ()) == "dad can't drive on the left"
+
+
 def test_the_replacement_and_the_revisit_condition_are_no_reason() -> None:
     text = "不用 Fivetran 了，明年预算批了再说"
     assert reason_clause(text, [], ("Airbyte", "明年预算批了再说")) is None
