@@ -85,9 +85,11 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
     a fragment as the reason. The clause is kept only when nothing in it besides the capture is
     a verdict: "scrap it because the ops cost is too high" keeps "the ops cost is too high"."""
     at = text.find(reason)
+    if at < 0:
+        return reason
     spans = clause_spans(text)
     home = next((i for i, (start, end) in enumerate(spans) if start <= at and at + len(reason) <= end), None)
-    if at < 0 or home is None:
+    if home is None:  # the capture runs over several clauses: it already says what it says
         return reason
     start, end = spans[home]
     if _VERDICT_RE.search(text[start:at] + " " + text[at + len(reason) : end]):
