@@ -26,7 +26,7 @@ _VERDICT_RE = re.compile(
     r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
     r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
     r"吧$|pass$|^(?:so )?(?:no|nah|nope|meh|pass)\b|\b(?:out|then|it is|no|nah|nope)$|"
-    r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?|forget|nix|veto|"
+    r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?(?! (?:us|me|our|my|them)\b)|forget|nix|veto|"
     r"no thanks|hard pass|rule out|let'?s|go with|going with|instead|switch|switching|"
     r"not doing|not going|revisit|back to|bring back|reconsider)\b|"
     # A hypothesis ruled out ("it's not the network", "so not that either", "不是网络的问题").

@@ -83,6 +83,14 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
     assert reason_clause(normalize(text), [], ()) == reason
 
 
+@pytest.mark.parametrize("text, reason", [
+    ("that would kill our margins, forget it", "that would kill our margins"),  # a consequence, not "kill X"
+    ("kill it, the margins are too thin", "the margins are too thin"),
+])
+def test_kill_is_a_verdict_only_when_it_kills_the_option(text: str, reason: str) -> None:
+    assert reason_clause(normalize(text), [], ()) == reason
+
+
 def test_a_so_no_clause_is_the_verdict() -> None:
     text = "dad can't drive on the left, so no kyushu loop. and the classic one sounds exhausting for them"
     assert reason_clause(normalize(text), [], ()) == "dad can't drive on the left"
