@@ -96,9 +96,10 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
         return reason
     others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
     kinds = [_kind(text, s, e, fired, others) for s, e in spans]
-    before = _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1]
-    after = [] if before else _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1]
-    first, last = min([home, *before]), max([home, *after])
+    # Never across a line break: the next paragraph of a long message is about something else.
+    before = [i for i in _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[spans[i][1] : start]]
+    after = [i for i in _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[end : spans[i][0]]]
+    first, last = min([home, *before]), max([home, *(after if not before else [])])
     widened = text[spans[first][0] : spans[last][1]]
     return widened if len(widened) <= MAX_REASON_CHARS else reason
 

@@ -91,6 +91,13 @@ def test_kill_is_a_verdict_only_when_it_kills_the_option(text: str, reason: str)
     assert reason_clause(normalize(text), [], ()) == reason
 
 
+def test_a_widened_reason_stays_in_its_paragraph() -> None:
+    from detector.reasons import widen_reason
+
+    text = "we drop the raffle, the prizes cost too much.\nAnd the venue is far from the station"
+    assert widen_reason(text, "cost too much", [], ()) == "the prizes cost too much"
+
+
 def test_a_so_no_clause_is_the_verdict() -> None:
     text = "dad can't drive on the left, so no kyushu loop. and the classic one sounds exhausting for them"
     assert reason_clause(normalize(text), [], ()) == "dad can't drive on the left"
