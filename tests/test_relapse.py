@@ -311,6 +311,20 @@ def test_the_scorer_backs_up_the_rules_on_a_paraphrase_and_runs_on_the_stdlib() 
     assert out.strip() == "[]"
 
 
+def test_a_reply_with_nothing_rejected_leaves_the_guard_unloaded() -> None:
+    """Most assistant turns come before any rejection; in a fresh hook process they must not pay
+    for compiling the guard's lexicons."""
+    code = (
+        "import sys; from detector.relapse import check_reply; from detector.schema import ConvergenceState; "
+        "from tests.test_relapse import _state; "
+        "v = check_reply(ConvergenceState(conversation_id='c'), 'Option A: Redis. Option B: a local LRU.'); "
+        "print(v.verdict, 'detector.relapse.verdict' in sys.modules); "
+        "check_reply(_state('Redis'), 'Maybe try Redis?'); print('detector.relapse.verdict' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["OK", "False", "True"]
+
+
 def test_the_shipped_weights_cover_every_feature() -> None:
     from detector.relapse.features import FEATURES
     from detector.relapse.scorer import default_scorer

@@ -55,9 +55,24 @@ Modules, one job each:
 - `rules`: the hand-set decision, the first mention read as put forward.
 - `features`: general features of a reply against one alternative, for the learned scorer.
 - `scorer`: the learned scorer's weights (`scorer_weights.json`, from training/relapse_scorer.py).
-- `verdict`: `check_reply`: the rules' first relapsing mention decides; without one, the scorer may.
+- `verdict`: `judge_reply`: the rules' first relapsing mention decides; without one, the scorer may.
 """
 
-from detector.relapse.verdict import check_reply
+from detector.schema import ConvergenceState, RelapseVerdict
+from detector.text import normalize
 
 __all__ = ["check_reply"]
+
+
+def check_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
+    """RELAPSE when a reply puts a currently rejected alternative forward again.
+
+    With nothing rejected, or nothing said, there is nothing to read, and the guard's modules are
+    not loaded: they compile their lexicons and patterns on import, about 70 ms of a fresh hook
+    process, which most assistant turns of a conversation (those before any rejection) never need."""
+    text = normalize(reply)
+    if not text or not state.rejected:
+        return RelapseVerdict(verdict="OK", reason="no rejected alternative to relapse to" if text else "empty reply")
+    from detector.relapse.verdict import judge_reply
+
+    return judge_reply(state, text)
