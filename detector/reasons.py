@@ -63,8 +63,7 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
     spans = clause_spans(text)
     if len(spans) < 2:
         return None
-    others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
-    kinds = [_kind(text, start, end, fired, others) for start, end in spans]
+    kinds = _kinds(text, spans, fired, other_spans)
     if "verdict" not in kinds:
         return None
     first_verdict = kinds.index("verdict")
@@ -94,14 +93,22 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
     start, end = spans[home]
     if _VERDICT_RE.search(text[start:at] + " " + text[at + len(reason) : end]):
         return reason
-    others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
-    kinds = [_kind(text, s, e, fired, others) for s, e in spans]
+    kinds = _kinds(text, spans, fired, other_spans)
     # Never across a line break: the next paragraph of a long message is about something else.
     before = [i for i in _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[spans[i][1] : start]]
     after = [i for i in _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[end : spans[i][0]]]
     first, last = min([home, *before]), max([home, *(after if not before else [])])
     widened = text[spans[first][0] : spans[last][1]]
     return widened if len(widened) <= MAX_REASON_CHARS else reason
+
+
+def _kinds(
+    text: str, spans: list[tuple[int, int]], fired: Sequence[CueHit], other_spans: Sequence[str | None]
+) -> list[ClauseKind]:
+    """What each clause does in the turn; `other_spans` (the replacement, the revisit condition)
+    mark their own clauses as neither verdict nor reason."""
+    others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
+    return [_kind(text, start, end, fired, others) for start, end in spans]
 
 
 def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind:

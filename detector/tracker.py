@@ -338,12 +338,7 @@ class ConvergenceTracker:
         省点钱", "ok parquet it is") of something already proposed: by its label or its words,
         never by falling back to the latest proposal."""
         reply = _last_reply(state)
-        picked = _picked_from_list(text, reply)
-        chosen = None
-        if picked is not None:
-            chosen = self._find_alternative(state, picked.summary, text, statuses=None, exact=True)
-        else:
-            chosen = _the_recommended_pick(text, reply, state.alternatives)
+        chosen = self._picked_by_label(state, text, reply)
         choice = acceptance_choice(text) if chosen is None else None
         if chosen is None and choice is None and (state.alternatives or reply):  # only something proposed
             choice = self.detector.engine.choice_in(text)
@@ -436,7 +431,7 @@ class ConvergenceTracker:
             return None
         if exact:
             return next((a for a in everything if a.summary == reference), None)
-        proposals = [Proposal(a.label, a.summary) for a in everything]
+        proposals = _proposals(everything)
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
@@ -450,6 +445,25 @@ class ConvergenceTracker:
         if reference is None or is_deictic(reference):
             return _best_overlapping(text, candidates) or (candidates[-1] if candidates else None)
         return None
+
+    def _picked_by_label(self, state: ConvergenceState, text: str, reply: str) -> Alternative | None:
+        """The option a turn picks by its label and nothing else ("yes, 1 first", "2吧"): in the
+        list the last reply gave, or else the option that reply named by that very label without
+        listing the options again ("Then option 2 fits: …" → "ok let's do 2"). After any other
+        reply a bare "2" may answer anything ("2 or 3 nights?"), and an earlier list may have had
+        its own option 2."""
+        label = bare_choice(text)
+        if label is None:
+            return None
+        listed = proposal_by_label(label, extract_proposals(reply))
+        if listed is not None:
+            return self._find_alternative(state, listed.summary, text, statuses=None, exact=True)
+        # By the labels the options carry, never by place: alternatives gathered over a
+        # conversation are no list, and "B" would otherwise be whichever came second.
+        proposals = _proposals(state.alternatives)
+        named = proposal_by_label(reply, proposals, by_position=False)
+        picked = proposal_by_label(label, proposals, by_position=False)
+        return state.alternatives[proposals.index(picked)] if picked is not None and picked is named else None
 
     def _add_alternative(
         self, state: ConvergenceState, summary: str, by: str, patch: list[PatchOperation], label: str | None = None
@@ -538,27 +552,9 @@ def _last_reply(state: ConvergenceState) -> str:
     return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
 
 
-def _picked_from_list(text: str, reply: str) -> Proposal | None:
-    """The option a turn picks by its label and nothing else ("yes, 1 first", "2吧"), read in the
-    list the last reply gave: said later, a bare "2" may answer anything, and an earlier list may
-    have had its own option 2."""
-    label = bare_choice(text)
-    return proposal_by_label(label, extract_proposals(reply)) if label else None
-
-
-def _the_recommended_pick(text: str, reply: str, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The option a turn picks by its bare label when the last reply named that very option by its
-    label without listing the options again ("Then option 2 fits: …" → "ok let's do 2"). A bare
-    "2" after any other reply may answer anything ("2 or 3 nights?"), so it picks nothing."""
-    label = bare_choice(text)
-    if label is None or not alternatives:
-        return None
-    proposals = [Proposal(a.label, a.summary) for a in alternatives]
-    # By the labels the options carry, never by place: alternatives gathered over a conversation
-    # are no list, and "B" would otherwise be whichever came second.
-    named = proposal_by_label(reply, proposals, by_position=False)
-    picked = proposal_by_label(label, proposals, by_position=False)
-    return alternatives[proposals.index(picked)] if picked is not None and picked is named else None
+def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
+    """The alternatives as proposals, in order, for the label and overlap lookups of alternatives.py."""
+    return [Proposal(a.label, a.summary) for a in alternatives]
 
 
 def _offered_in(reply: str, choice: str) -> bool:
@@ -582,7 +578,7 @@ def _named_besides(text: str, target: Alternative, alternatives: Sequence[Altern
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
     """The alternative whose name the text shares the most words with (`best_overlap`)."""
-    found = best_overlap(text, [Proposal(a.label, a.summary) for a in alternatives])
+    found = best_overlap(text, _proposals(alternatives))
     return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
 
 

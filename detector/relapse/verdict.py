@@ -23,15 +23,15 @@ from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdic
 from detector.text import normalize, squeeze
 
 
-def judge_reply(state: ConvergenceState, reply: str) -> RelapseVerdict:
-    """RELAPSE when a non-empty reply puts one of the state's rejected alternatives forward again
-    (`check_reply` in the package answers the other cases without loading this module).
+def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
+    """RELAPSE when a non-empty reply, normalized, puts one of the state's rejected alternatives
+    forward again (`check_reply` in the package normalizes it and answers the other cases without
+    loading this module).
 
     The rules' first relapsing mention decides; without one, the learned scorer may. Alternatives
     the user reopened are no longer in `state.rejected`, and one a user turn after its rejection
     names was brought back by the user: replies about either are OK.
     """
-    text = normalize(reply)
     current = current_core(state.current_decision.text) if state.current_decision else ""
     asked = _user_turns_by_number(state)
     rejected_last = _last_rejections(state)
