@@ -20,7 +20,8 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 
 # A labelled option at the start of a line or after a separator: 方案A：…  Option 2: …  思路二：…
 _LABELLED_RE = re.compile(
-    r"(?:^|(?<=[\n;；。.\s,，]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
+    # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
+    r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
@@ -44,7 +45,8 @@ _SUGGESTION_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
 _GENERIC_SUGGESTION_RE = re.compile(
-    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的)|(?:the following|a few|some|several|other|another|one of)\b",
+    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招))"
+    r"|(?:the following|a few|some|several|other|another|one of|(?:two|three|four|five|\d) (?:options|ways|approaches|ideas|things))\b",
     re.IGNORECASE,
 )
 _LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
@@ -129,12 +131,12 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     """
     text = _EMPHASIS_RE.sub("", text)  # "1. **Add a Redis cache** in front of…" names "Add a Redis cache"
     proposals = [
-        Proposal(_tidy_label(m.group("label")), m.group("summary").strip())
+        Proposal(_tidy_label(m.group("label")), _tidy_summary(m.group("summary")))
         for m in _LABELLED_RE.finditer(text)
         if len(m.group("label")) > 1 or (_opens_item(text, m.start("label")) and _spaced(text, m))
     ]
     if not proposals:
-        proposals = [Proposal(m.group("label"), m.group("summary").strip()) for m in _NUMBERED_RE.finditer(text)]
+        proposals = [Proposal(m.group("label"), _tidy_summary(m.group("summary"))) for m in _NUMBERED_RE.finditer(text)]
     if not proposals:
         inline = [
             Proposal(m.group("label").rstrip(".)、）"), m.group("summary").strip(" ,，"))
@@ -308,6 +310,12 @@ def _label_key(label: str) -> str:
     """The distinguishing part of a label: 方案A → A, Option 2 → 2, 思路二 → 二."""
     match = re.search(r"([A-Za-z\d一二三四五六七八九十]{1,2})$", label)
     return match.group(1).upper() if match else label.upper()
+
+
+def _tidy_summary(summary: str) -> str:
+    """The summary without the punctuation that closed its sentence ("Option 2: RabbitMQ." is
+    "RabbitMQ"): a name ending in a full stop reads as another token."""
+    return summary.strip().rstrip(" ;；。.,，") or summary.strip()
 
 
 def _tidy_label(label: str) -> str:

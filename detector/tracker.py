@@ -26,6 +26,7 @@ from detector.alternatives import (
     proposal_by_label,
 )
 from detector.detect import Detector
+from detector.mentions import named_together
 from detector.render import (
     default_revisit_if,
     instruction_for,
@@ -222,6 +223,8 @@ class ConvergenceTracker:
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
+        for other in _listed_with(text, target, state.alternatives):
+            self._reject(state, other, detection, text, patch)
         if detection.label is Label.PIVOT:
             replacement = None
             # "用它" names nothing by itself: without a name, no decision is better than a guess.
@@ -399,7 +402,12 @@ class ConvergenceTracker:
             state.last_checkpoint_turn = state.turn
             state.history.append(StateEvent(turn=state.turn, kind="checkpoint"))
         if text:
+            brought_back = content_keys(verdict.alternative or "") if verdict is not None and verdict.verdict == "RELAPSE" else frozenset()
             for proposal in extract_proposals(text):
+                if brought_back & content_keys(proposal.summary):
+                    # "也可以考虑 RabbitMQ 的托管版" after RabbitMQ was turned down is the relapse the
+                    # verdict reports, not one more option to decide on.
+                    continue
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
             step = next_step_in(text)
@@ -574,6 +582,14 @@ def _named_besides(text: str, target: Alternative, alternatives: Sequence[Altern
         return None
     beyond_target = content_keys(text) - content_keys(f"{target.label} {target.summary}")
     return chosen if content_keys(f"{chosen.label} {chosen.summary}") & beyond_target else None
+
+
+def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> list[Alternative]:
+    """The options still on the table that the turn lists with the target under its one verdict
+    ("Kafka 和 RabbitMQ 都不要"): they are rejected with it."""
+    open_ = [a for a in alternatives if a.status in ("proposed", "current", "reopened") and a.id != target.id]
+    together = named_together(text, Proposal(target.label, target.summary), _proposals(open_))
+    return [a for a, proposal in zip(open_, _proposals(open_)) if proposal in together]
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

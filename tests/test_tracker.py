@@ -583,3 +583,40 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
     t.observe_assistant("c", reply)
     t.observe_user("c", "ok let's do 2")
     assert t.state("c").current_decision is None
+
+
+OPTIONS_MQ_ZH = "方案A：Kafka。\n方案B：RabbitMQ。\n方案C：直接用 Postgres 做队列。"
+OPTIONS_MQ_EN = "Option 1: Kafka.\nOption 2: RabbitMQ.\nOption 3: Postgres as the queue (SKIP LOCKED)."
+
+
+@pytest.mark.parametrize("options, user, rejected", [
+    (OPTIONS_MQ_ZH, "Kafka 和 RabbitMQ 都太重了，我们运维就一个人，不考虑了", ["方案A", "方案B"]),
+    (OPTIONS_MQ_ZH, "A、B 都不考虑了，用 C", ["方案A", "方案B"]),
+    (OPTIONS_MQ_EN, "drop Kafka and RabbitMQ, too heavy for one ops person", ["Option 1", "Option 2"]),
+    (OPTIONS_MQ_EN, "scrap option 1 and option 2, go with option 3", ["Option 1", "Option 2"]),
+    # Two names joined without a verdict over both: only the one the verdict names goes.
+    (OPTIONS_MQ_ZH, "Kafka 和 Postgres 比了一下，Kafka 不考虑了", ["方案A"]),
+    (OPTIONS_MQ_EN, "drop Kafka and use Postgres", ["Option 1"]),
+])
+def test_options_listed_under_one_verdict_are_all_rejected(options: str, user: str, rejected: list[str]) -> None:
+    """One rejection per turn left the second option on the table, unwatched by the relapse guard."""
+    t = tracker()
+    t.observe_user("c", "we need a job queue")
+    t.observe_assistant("c", options)
+    t.observe_user("c", user)
+    state = t.state("c")
+    assert sorted(r.alternative.split("(")[0] for r in state.rejected) == rejected
+    assert len({r.rejected_at for r in state.rejected}) == 1
+
+
+def test_a_reply_offering_the_second_listed_option_is_a_relapse() -> None:
+    t = tracker()
+    t.observe_user("c", "任务队列怎么做？")
+    t.observe_assistant("c", OPTIONS_MQ_ZH)
+    t.observe_user("c", "Kafka 和 RabbitMQ 都太重了，不考虑了")
+    verdict = t.observe_assistant("c", "好的。也可以考虑 RabbitMQ 的托管版，省去运维。")
+    assert verdict.verdict == "RELAPSE"
+    # The option the relapse brings back is not one more option to decide on.
+    state = t.state("c")
+    assert not any("托管" in a.summary for a in state.alternatives)
+    assert not any("托管" in q for q in state.open_questions)

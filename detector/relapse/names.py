@@ -83,7 +83,8 @@ class _Reading:
 def names_of(alternative: str, current: str) -> Names:
     """Compile how `alternative` can be mentioned; what it shares with the current decision
     ("wedding" of "Bali wedding" when "backyard wedding" is current) does not identify it."""
-    text = normalize(alternative)
+    # "Option 2: RabbitMQ." keeps its full stop in the summary; as a token "RabbitMQ." named nothing.
+    text = normalize(alternative).rstrip(" .。;,!")
     label_match = LABEL_RE.match(text)
     body = MIGRATION_FROM_RE.sub(" ", _name_part(text[label_match.end() :] if label_match else text))
     reading = _Reading(shared=plain_words(current) | cjk_bigrams(current))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
-from detector.relapse.mentions import find_mentions
+from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names, current_core, names_of
 from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
@@ -58,19 +58,26 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     blanked = {r.alternative_id: _without_others(text, names, on_the_table) for r, names, _ in live}
     split = {version: sentences_of(version) for version in set(blanked.values())}
     said = {alternative_id: split[version] for alternative_id, version in blanked.items()}
+    # A rejection the reply names outright goes before one it names only by kind: with Kafka and
+    # RabbitMQ both turned down, "RabbitMQ 的托管版" brings back RabbitMQ, not its sibling Kafka.
+    chosen: tuple[RejectedAlternative, str, Mention] | None = None
     for rejection, names, reason in live:
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
             found = None
-        if found is not None:
-            sentence, mention = found
-            return RelapseVerdict(
-                verdict="RELAPSE",
-                alternative=rejection.alternative,
-                rejected_at=rejection.rejected_at,
-                evidence=sentence.strip()[:300],
-                reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
-            )
+        if found is not None and (found[1].strong or chosen is None):
+            chosen = (rejection, *found)
+            if found[1].strong:
+                break
+    if chosen is not None:
+        rejection, sentence, mention = chosen
+        return RelapseVerdict(
+            verdict="RELAPSE",
+            alternative=rejection.alternative,
+            rejected_at=rejection.rejected_at,
+            evidence=sentence.strip()[:300],
+            reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
+        )
     for rejection, _, reason in live:
         if rejection.alternative_id in only_named:
             continue

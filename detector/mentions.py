@@ -1,0 +1,92 @@
+"""Which tracked options a turn names together with the one it rejects.
+
+"Kafka 和 RabbitMQ 都太重了，不要", "drop 1 and 2", "neither Kafka nor RabbitMQ": one verdict, two
+options. The detector reads one target per turn; left at that, the second option stays on the
+table, the relapse guard does not watch it, and the agent may offer it again two turns later.
+
+A name joined to the target by a list word counts only where the turn says the verdict covers
+the whole list: a totaliser after it ("都", "both", "are all"), "neither"/"both" before it, or a
+verb of rejection right before it ("drop X and Y", "不要 X 和 Y"). "Redis 和 Postgres 之间选
+Postgres" joins two names and drops neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from detector.alternatives import Proposal, content_keys
+
+# What may stand between two names of one list: a list word, and at most an article or a
+# classifier word before the next name.
+_JOINER_RE = re.compile(
+    r"\s{0,2}(?:和|与|跟|及|以及|还有|、|/|&|,|\band\b|\bor\b|\bnor\b|也不要|也不用|也不考虑)\s{0,2}"
+    r"(?:(?:the|either|also)\s|方案|选项)?\s{0,1}",
+    re.IGNORECASE,
+)
+_TOTAL_AFTER_RE = re.compile(
+    r"^\s{0,2}(?:都|全|俩|两个|这两个|这俩|三个|这几个|也都|(?:are|were)\s(?:both|all|out|gone|dead|overkill|too|not|a no|off)\b|(?:both|all)\b)",
+    re.IGNORECASE,
+)
+_TOTAL_BEFORE_RE = re.compile(
+    r"(?:\b(?:both|neither|either)|\b(?:drop|scrap|ditch|skip|nix|cut|kill|forget|forget about|rule out|no|not|"
+    r"drop both|without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{0,2}(?:方案|选项|the\s)?$",
+    re.IGNORECASE,
+)
+_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]{1,30}")
+
+
+def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
+    """Where the text names the proposal: by its short name, else by a distinctive Latin word of
+    it, else by its label ("B", "方案B", "2" when the options were numbered)."""
+    lowered = text.lower()
+    name = proposal.name.lower().strip()
+    if len(name) >= 2 and (at := _word_find(lowered, name)) >= 0:
+        return at, at + len(name)
+    for word in _LATIN_WORD_RE.findall(proposal.summary):
+        if len(word) >= 3 and word.lower() in content_keys(proposal.summary) and (at := _word_find(lowered, word.lower())) >= 0:
+            return at, at + len(word)
+    label = proposal.label.strip()
+    key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)
+    for form in dict.fromkeys((label, key)):
+        if form and (found := re.search(rf"(?<![A-Za-z0-9]){re.escape(form)}(?![A-Za-z0-9])", text, re.IGNORECASE)):
+            return found.span()
+    return None
+
+
+def named_together(text: str, target: Proposal, others: Sequence[Proposal]) -> list[Proposal]:
+    """The others the text lists with the target under one verdict, in the order it names them."""
+    spans = {id(p): span for p in (target, *others) if (span := mention(text, p)) is not None}
+    if id(target) not in spans:
+        return []
+    named = sorted((p for p in others if id(p) in spans), key=lambda p: spans[id(p)][0])
+    chain = [target]
+    start, end = spans[id(target)]
+    grew = True
+    while grew:
+        grew = False
+        for proposal in named:
+            if proposal in chain:
+                continue
+            p_start, p_end = spans[id(proposal)]
+            if p_start >= end and _JOINER_RE.fullmatch(text[end:p_start]):
+                chain.append(proposal)
+                end, grew = p_end, True
+            elif p_end <= start and _JOINER_RE.fullmatch(text[p_end:start]):
+                chain.insert(0, proposal)
+                start, grew = p_start, True
+    if len(chain) < 2:
+        return []
+    if not (_TOTAL_AFTER_RE.match(text[end:]) or _TOTAL_BEFORE_RE.search(text[:start])):
+        return []
+    return [p for p in chain if p is not target]
+
+
+def _word_find(lowered: str, needle: str) -> int:
+    """The first place the needle stands as a whole Latin word (CJK needs no boundary), or -1."""
+    for found in re.finditer(re.escape(needle), lowered):
+        before = lowered[found.start() - 1] if found.start() else " "
+        after = lowered[found.end()] if found.end() < len(lowered) else " "
+        if not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum()):
+            return found.start()
+    return -1
