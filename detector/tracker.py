@@ -220,6 +220,10 @@ class ConvergenceTracker:
             # "那就 SASRec 吧" after "可以试 SASRec": the turn's target resolved to where it goes, and a
             # pivot never drops what it goes to. It chooses it.
             return self._choose_instead(state, detection, text, patch, chosen=target)
+        if target is not None and target.status == "current" and _names_a_part_of(detection.target, target):
+            # "metabase embedding needs the pro plan" after choosing "Postgres with TimescaleDB
+            # and Metabase": one part of the decision goes, not the decision.
+            target = None
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
@@ -582,6 +586,19 @@ def _named_besides(text: str, target: Alternative, alternatives: Sequence[Altern
         return None
     beyond_target = content_keys(text) - content_keys(f"{target.label} {target.summary}")
     return chosen if content_keys(f"{chosen.label} {chosen.summary}") & beyond_target else None
+
+
+def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
+    """Does the reference name only a part of an option made of several ("Metabase" of "Postgres
+    with TimescaleDB and Metabase"): neither its label nor most of its name?"""
+    if reference is None or is_deictic(reference):
+        return False
+    proposal = Proposal(alternative.label, alternative.summary)
+    if proposal_by_label(reference, [proposal], by_position=False) is not None:
+        return False
+    name = content_keys(proposal.name) or content_keys(proposal.summary)
+    shared = content_keys(reference) & name
+    return len(name) >= 3 and 0 < len(shared) < len(name) / 2
 
 
 def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> list[Alternative]:

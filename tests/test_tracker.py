@@ -620,3 +620,17 @@ def test_a_reply_offering_the_second_listed_option_is_a_relapse() -> None:
     state = t.state("c")
     assert not any("托管" in a.summary for a in state.alternatives)
     assert not any("托管" in q for q in state.open_questions)
+
+
+def test_rejecting_one_part_of_the_decision_leaves_the_decision() -> None:
+    """"Metabase" is one part of "Postgres with TimescaleDB and Metabase": dropping it must not
+    put the chosen database on the rejected list, where every later reply naming it would relapse."""
+    t = tracker()
+    t.observe_user("c", "analytics stack for our SaaS?")
+    t.observe_assistant("c", "Options:\n1. Snowflake + dbt + Looker\n2. ClickHouse with Grafana\n3. Postgres with TimescaleDB and Metabase")
+    t.observe_user("c", "option 3 it is")
+    assert t.state("c").current_decision is not None
+    t.observe_user("c", "metabase embedding needs the pro plan, drop metabase")
+    state = t.state("c")
+    assert [r.alternative for r in state.rejected] and not any("TimescaleDB" in r.alternative for r in state.rejected)
+    assert t.observe_assistant("c", "Next, the TimescaleDB hypertables: one per event type.").verdict == "OK"
