@@ -449,3 +449,11 @@ def test_a_cjk_mention_is_the_same_whatever_the_hash_seed() -> None:
         for seed in range(6)
     }
     assert seen == {"[('医养结', 5)]"}
+
+
+def test_a_name_closed_by_a_full_stop_still_names_the_option() -> None:
+    from detector.relapse.mentions import find_mentions
+    from detector.relapse.names import names_of
+
+    found = find_mentions("Then I suggest RabbitMQ, much lighter to run.", names_of("RabbitMQ.", ""))
+    assert [(m.text, m.strong) for m in found] == [("rabbitmq", True)]

@@ -634,3 +634,14 @@ def test_rejecting_one_part_of_the_decision_leaves_the_decision() -> None:
     state = t.state("c")
     assert [r.alternative for r in state.rejected] and not any("TimescaleDB" in r.alternative for r in state.rejected)
     assert t.observe_assistant("c", "Next, the TimescaleDB hypertables: one per event type.").verdict == "OK"
+
+
+def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> None:
+    """Kafka turned down, RabbitMQ still proposed: suggesting RabbitMQ is the conversation moving
+    on. The options' summaries end in a full stop ("RabbitMQ."), which once hid the name."""
+    t = tracker()
+    t.observe_user("c", "job queue?")
+    t.observe_assistant("c", "Option 1: Kafka. Option 2: RabbitMQ.")
+    t.observe_user("c", "kafka is too heavy, drop it")
+    assert t.observe_assistant("c", "Then I suggest RabbitMQ, much lighter to run.").verdict == "OK"
+    assert t.observe_assistant("c", "You could also use a managed Kafka like Confluent Cloud.").verdict == "RELAPSE"
