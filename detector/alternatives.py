@@ -137,12 +137,13 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     ]
     if not proposals:
         proposals = [Proposal(m.group("label"), _tidy_summary(m.group("summary"))) for m in _NUMBERED_RE.finditer(text)]
-    if not proposals:
+    if len(proposals) < 2:
+        # One numbered line may hold the whole list: "1) An in-app widget… 2) A board… 3) NPS…".
         inline = [
-            Proposal(m.group("label").rstrip(".)、）"), m.group("summary").strip(" ,，"))
+            Proposal(m.group("label").rstrip(".)、）"), _tidy_summary(m.group("summary").strip(" ,，")))
             for m in _INLINE_NUMBERED_RE.finditer(text)
         ]
-        proposals = inline if len(inline) >= 2 else []
+        proposals = inline if len(inline) >= 2 else proposals
     if not proposals:
         for match in _ENUMERATION_RE.finditer(text):
             proposals += [Proposal(_short(item), item.strip()) for item in match.group("items").split("、") if item.strip()]

@@ -33,18 +33,21 @@ _TOTAL_BEFORE_RE = re.compile(
     r"drop both|without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{0,2}(?:方案|选项|the\s)?$",
     re.IGNORECASE,
 )
-_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]{1,30}")
+# A proper name: a capital, then at least two more letters or digits ("Kafka", "SHAP", "S3" is too short).
+_PROPER_WORD_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9+#.\-]{2,30}")
 
 
 def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
-    """Where the text names the proposal: by its short name, else by a distinctive Latin word of
-    it, else by its label ("B", "方案B", "2" when the options were numbered)."""
+    """Where the text names the proposal: by its short name, else by a proper name in it (a Latin
+    word the summary capitalises: "Kafka", "SHAP"; not "tickets" or "labels", which any option may
+    say), else by its label ("B", "方案B", "2" when the options were numbered)."""
     lowered = text.lower()
     name = proposal.name.lower().strip()
     if len(name) >= 2 and (at := _word_find(lowered, name)) >= 0:
         return at, at + len(name)
-    for word in _LATIN_WORD_RE.findall(proposal.summary):
-        if len(word) >= 3 and word.lower() in content_keys(proposal.summary) and (at := _word_find(lowered, word.lower())) >= 0:
+    keys = content_keys(proposal.summary)
+    for word in _PROPER_WORD_RE.findall(proposal.summary):
+        if word.lower() in keys and (at := _word_find(lowered, word.lower())) >= 0:
             return at, at + len(word)
     label = proposal.label.strip()
     key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)

@@ -256,6 +256,16 @@ def mask_regions(text: str, regions: list[Region]) -> str:
 _SENTENCE_END_RE = re.compile(r"[。!?！？;；\n]+|\.(?=\s|$)")
 
 
+def sentences(text: str) -> list[str]:
+    """The text's sentences in order, each with its closing punctuation, blank ones left out."""
+    pieces, start = [], 0
+    for match in _SENTENCE_END_RE.finditer(text):
+        pieces.append(text[start : match.end()])
+        start = match.end()
+    pieces.append(text[start:])
+    return [piece.strip() for piece in pieces if piece.strip()]
+
+
 class SentenceIndex:
     """Sentence boundaries of a text, found once, so each lookup is a bisection, not a scan."""
 

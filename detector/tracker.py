@@ -26,7 +26,7 @@ from detector.alternatives import (
     proposal_by_label,
 )
 from detector.detect import Detector
-from detector.mentions import named_together
+from detector.mentions import mention, named_together
 from detector.render import (
     default_revisit_if,
     instruction_for,
@@ -59,10 +59,13 @@ from detector.statements import (
     reopening_condition,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import detect_language, ends_as_question, normalize
+from detector.text import detect_language, ends_as_question, normalize, sentences
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "reopen"}
+# A positive turn of more sentences than this is a long message; its other sentences are not
+# read one by one for a second verdict (each reading is a detection).
+MAX_SENTENCES_READ_ALONE = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +174,8 @@ class ConvergenceTracker:
         change: tuple[Trigger, str] | None = None
         if detection.label.is_positive and detection.confidence >= self.config.min_confidence:
             change = self._apply_detection(state, detection, clean, patch)
+            if change is not None and detection.label is not Label.REOPEN:
+                self._reject_in_other_sentences(state, clean, patch)
         else:
             self._apply_statement(state, clean, patch)
         self._refresh_open_questions(state)
@@ -254,6 +259,26 @@ class ConvergenceTracker:
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
+
+    def _reject_in_other_sentences(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
+        """A second verdict in a sentence of its own ("Algolia 按 request 收费，先 pass。ES 我们之前
+        维护过，太痛苦了"): each sentence read alone, in the same context, rejects an option still
+        on the table that it names, never the decision the turn just made."""
+        said = sentences(text)
+        if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
+            return
+        context = state.recent_turns[:-1]
+        for sentence in said:
+            open_ = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+            named = [a for a, proposal in zip(open_, _proposals(open_)) if mention(sentence, proposal) is not None]
+            if not named:
+                continue
+            detection = self.detector.detect(sentence, context, lang=state.lang)
+            if detection.label not in (Label.REJECT, Label.PIVOT) or detection.confidence < self.config.min_confidence:
+                continue
+            target = self._find_alternative(state, detection.target, sentence, statuses=("proposed", "reopened"))
+            if target in named:
+                self._reject(state, target, detection, sentence, patch)
 
     def _goes_to(self, state: ConvergenceState, detection: Detection, target: Alternative) -> bool:
         """Does the pivot's replacement name the very option its target resolved to? By the lookup

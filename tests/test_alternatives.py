@@ -119,3 +119,12 @@ def test_options_in_tables_and_suggestions_by_letter(
     proposals = extract_proposals(text)
     assert [(p.label, p.name) for p in proposals] == expected
     assert [p.label for p in proposals if p.recommended] == recommended
+
+
+def test_a_whole_list_on_one_numbered_line_is_read_as_its_options() -> None:
+    reply = "1) An in-app widget: a floating button. 2) A public board like Canny, with upvotes. 3) Periodic NPS surveys by email."
+    assert [(p.label, p.summary) for p in extract_proposals(reply)] == [
+        ("1", "An in-app widget: a floating button"),
+        ("2", "A public board like Canny, with upvotes"),
+        ("3", "Periodic NPS surveys by email"),
+    ]

@@ -645,3 +645,24 @@ def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> Non
     t.observe_user("c", "kafka is too heavy, drop it")
     assert t.observe_assistant("c", "Then I suggest RabbitMQ, much lighter to run.").verdict == "OK"
     assert t.observe_assistant("c", "You could also use a managed Kafka like Confluent Cloud.").verdict == "RELAPSE"
+
+
+OPTIONS_SEARCH_ZH = "三个选择：方案A：Elasticsearch 自建集群；方案B：Algolia 托管搜索；方案C：Postgres 全文检索。"
+
+
+def test_a_second_verdict_in_a_sentence_of_its_own_rejects_its_option_too() -> None:
+    t = tracker()
+    t.observe_user("c", "dashboard 要加搜索，有什么方案？")
+    t.observe_assistant("c", OPTIONS_SEARCH_ZH)
+    t.observe_user("c", "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 我们之前维护过，太痛苦了，这个也不考虑了")
+    assert sorted(r.alternative.split("(")[0] for r in t.state("c").rejected) == ["方案A", "方案B"]
+    verdict = t.observe_assistant("c", "那就用 Postgres 全文检索。另外也可以考虑 Elastic Cloud 托管版，省去运维。")
+    assert verdict.verdict == "RELAPSE"
+
+
+def test_a_sentence_that_only_mentions_another_option_rejects_nothing_more() -> None:
+    t = tracker()
+    t.observe_user("c", "dashboard 要加搜索，有什么方案？")
+    t.observe_assistant("c", OPTIONS_SEARCH_ZH)
+    t.observe_user("c", "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 那个我再想想")
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案B"]
