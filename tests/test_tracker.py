@@ -645,6 +645,7 @@ def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> Non
     t.observe_user("c", "kafka is too heavy, drop it")
     assert t.observe_assistant("c", "Then I suggest RabbitMQ, much lighter to run.").verdict == "OK"
     assert t.observe_assistant("c", "You could also use a managed Kafka like Confluent Cloud.").verdict == "RELAPSE"
+    assert t.observe_assistant("c", "Or a managed Kafka, Confluent Cloud runs it for you.").verdict == "RELAPSE"
 
 
 OPTIONS_SEARCH_ZH = "三个选择：方案A：Elasticsearch 自建集群；方案B：Algolia 托管搜索；方案C：Postgres 全文检索。"

@@ -128,6 +128,9 @@ PROPOSES_RE = re.compile(
     r"收益|搞定|能让|可以让|第[一二三四五六七八九十\d]步|下一步|装好|安装|部署|接入|迁到|迁移到|帮助|长期|最大|最快|最好|"
     r"最(?:灵活|方便|省心|省事|简单|稳妥|合适|划算|实惠|便宜|自在|舒服|适合|直接)|更(?:稳妥|自在|舒服|便宜|实惠|简单|省心|可靠)|退路|保底|备用|plan ?b|"
     r"(?<!不)合适|改回|换回来|加一条|加一个|加个|做一个|做个|搞一个|同步做|顺手|会(?:低|高|快|好|省|少)|有意思|也很|再比较|再对比|优惠|效率|翻倍|没关系|无妨|"
+    # "Or a managed Kafka, Confluent Cloud runs it for you.": a sentence that opens with "Or" offers
+    # (capitalised: "; or schema-per-tenant" after a semicolon goes on with a list).
+    r"(?-i:^\s{0,3}Or\s)|"
     r"\b(?:could|might|may|would|'d|should|consider|suggest|recommend|how about|what about|why not|try|"
     r"alternatively|another option|an option|also|as well|too|by the way|btw|in parallel|meanwhile|"
     r"in the meantime|"
