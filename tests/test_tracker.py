@@ -667,3 +667,11 @@ def test_a_sentence_that_only_mentions_another_option_rejects_nothing_more() -> 
     t.observe_assistant("c", OPTIONS_SEARCH_ZH)
     t.observe_user("c", "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 那个我再想想")
     assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案B"]
+
+
+def test_one_stop_of_a_combined_option_names_it_in_a_second_verdict() -> None:
+    t = tracker()
+    t.observe_user("c", "国庆带爸妈出去玩5天，去哪好？")
+    t.observe_assistant("c", "推荐几个：1. 云南大理+丽江 2. 桂林阳朔 3. 成都+乐山+峨眉山 4. 杭州+乌镇")
+    t.observe_user("c", "丽江海拔高，我爸心脏不好，云南先排除。峨眉山要爬山，也不考虑了")
+    assert sorted(r.alternative for r in t.state("c").rejected) == ["1(云南大理+丽江)", "3(成都+乐山+峨眉山)"]
