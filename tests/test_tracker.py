@@ -585,6 +585,15 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
     assert t.state("c").current_decision is None
 
 
+def options_then(options: str, user: str) -> ConvergenceTracker:
+    """A tracker that has seen a question, the assistant's options, then the user's turn."""
+    t = tracker()
+    t.observe_user("c", "有什么方案？ what are the options?")
+    t.observe_assistant("c", options)
+    t.observe_user("c", user)
+    return t
+
+
 OPTIONS_MQ_ZH = "方案A：Kafka。\n方案B：RabbitMQ。\n方案C：直接用 Postgres 做队列。"
 OPTIONS_MQ_EN = "Option 1: Kafka.\nOption 2: RabbitMQ.\nOption 3: Postgres as the queue (SKIP LOCKED)."
 
@@ -600,20 +609,13 @@ OPTIONS_MQ_EN = "Option 1: Kafka.\nOption 2: RabbitMQ.\nOption 3: Postgres as th
 ])
 def test_options_listed_under_one_verdict_are_all_rejected(options: str, user: str, rejected: list[str]) -> None:
     """One rejection per turn left the second option on the table, unwatched by the relapse guard."""
-    t = tracker()
-    t.observe_user("c", "we need a job queue")
-    t.observe_assistant("c", options)
-    t.observe_user("c", user)
-    state = t.state("c")
+    state = options_then(options, user).state("c")
     assert sorted(r.alternative.split("(")[0] for r in state.rejected) == rejected
     assert len({r.rejected_at for r in state.rejected}) == 1
 
 
 def test_a_reply_offering_the_second_listed_option_is_a_relapse() -> None:
-    t = tracker()
-    t.observe_user("c", "任务队列怎么做？")
-    t.observe_assistant("c", OPTIONS_MQ_ZH)
-    t.observe_user("c", "Kafka 和 RabbitMQ 都太重了，不考虑了")
+    t = options_then(OPTIONS_MQ_ZH, "Kafka 和 RabbitMQ 都太重了，不考虑了")
     verdict = t.observe_assistant("c", "好的。也可以考虑 RabbitMQ 的托管版，省去运维。")
     assert verdict.verdict == "RELAPSE"
     # The option the relapse brings back is not one more option to decide on.
@@ -639,10 +641,7 @@ def test_rejecting_one_part_of_the_decision_leaves_the_decision() -> None:
 def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> None:
     """Kafka turned down, RabbitMQ still proposed: suggesting RabbitMQ is the conversation moving
     on. The options' summaries end in a full stop ("RabbitMQ."), which once hid the name."""
-    t = tracker()
-    t.observe_user("c", "job queue?")
-    t.observe_assistant("c", "Option 1: Kafka. Option 2: RabbitMQ.")
-    t.observe_user("c", "kafka is too heavy, drop it")
+    t = options_then("Option 1: Kafka. Option 2: RabbitMQ.", "kafka is too heavy, drop it")
     assert t.observe_assistant("c", "Then I suggest RabbitMQ, much lighter to run.").verdict == "OK"
     assert t.observe_assistant("c", "You could also use a managed Kafka like Confluent Cloud.").verdict == "RELAPSE"
     assert t.observe_assistant("c", "Or a managed Kafka, Confluent Cloud runs it for you.").verdict == "RELAPSE"
@@ -651,27 +650,20 @@ def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> Non
 OPTIONS_SEARCH_ZH = "三个选择：方案A：Elasticsearch 自建集群；方案B：Algolia 托管搜索；方案C：Postgres 全文检索。"
 
 
+
+
 def test_a_second_verdict_in_a_sentence_of_its_own_rejects_its_option_too() -> None:
-    t = tracker()
-    t.observe_user("c", "dashboard 要加搜索，有什么方案？")
-    t.observe_assistant("c", OPTIONS_SEARCH_ZH)
-    t.observe_user("c", "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 我们之前维护过，太痛苦了，这个也不考虑了")
+    t = options_then(OPTIONS_SEARCH_ZH, "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 我们之前维护过，太痛苦了，这个也不考虑了")
     assert sorted(r.alternative.split("(")[0] for r in t.state("c").rejected) == ["方案A", "方案B"]
     verdict = t.observe_assistant("c", "那就用 Postgres 全文检索。另外也可以考虑 Elastic Cloud 托管版，省去运维。")
     assert verdict.verdict == "RELAPSE"
 
 
 def test_a_sentence_that_only_mentions_another_option_rejects_nothing_more() -> None:
-    t = tracker()
-    t.observe_user("c", "dashboard 要加搜索，有什么方案？")
-    t.observe_assistant("c", OPTIONS_SEARCH_ZH)
-    t.observe_user("c", "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 那个我再想想")
+    t = options_then(OPTIONS_SEARCH_ZH, "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 那个我再想想")
     assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案B"]
 
 
 def test_one_stop_of_a_combined_option_names_it_in_a_second_verdict() -> None:
-    t = tracker()
-    t.observe_user("c", "国庆带爸妈出去玩5天，去哪好？")
-    t.observe_assistant("c", "推荐几个：1. 云南大理+丽江 2. 桂林阳朔 3. 成都+乐山+峨眉山 4. 杭州+乌镇")
-    t.observe_user("c", "丽江海拔高，我爸心脏不好，云南先排除。峨眉山要爬山，也不考虑了")
+    t = options_then("推荐几个：1. 云南大理+丽江 2. 桂林阳朔 3. 成都+乐山+峨眉山 4. 杭州+乌镇", "丽江海拔高，我爸心脏不好，云南先排除。峨眉山要爬山，也不考虑了")
     assert sorted(r.alternative for r in t.state("c").rejected) == ["1(云南大理+丽江)", "3(成都+乐山+峨眉山)"]
