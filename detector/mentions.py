@@ -30,7 +30,7 @@ _TOTAL_AFTER_RE = re.compile(
 )
 _TOTAL_BEFORE_RE = re.compile(
     r"(?:\b(?:both|neither|either)|\b(?:drop|scrap|ditch|skip|nix|cut|kill|forget|forget about|rule out|no|not|"
-    r"drop both|without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{0,2}(?:方案|选项|the\s)?$",
+    r"without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{0,2}(?:方案|选项|the\s)?$",
     re.IGNORECASE,
 )
 # The parts of a combined option ("成都+乐山+峨眉山", "大理、丽江") and a Chinese name among them.
@@ -43,7 +43,8 @@ _PROPER_WORD_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9+#.\-]{2,30}")
 def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     """Where the text names the proposal: by its short name, else by a proper name in it (a Latin
     word the summary capitalises: "Kafka", "SHAP"; not "tickets" or "labels", which any option may
-    say), else by its label ("B", "方案B", "2" when the options were numbered)."""
+    say), else by one Chinese part of a combined name ("峨眉山" of "成都+乐山+峨眉山"), else by its
+    label ("B", "方案B", "2" when the options were numbered)."""
     lowered = text.lower()
     name = proposal.name.lower().strip()
     if len(name) >= 2 and (at := _word_find(lowered, name)) >= 0:

@@ -261,9 +261,9 @@ class ConvergenceTracker:
         return trigger, f"reject:{target.id}"
 
     def _reject_in_other_sentences(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
-        """A second verdict in a sentence of its own ("Algolia 按 request 收费，先 pass。ES 我们之前
-        维护过，太痛苦了"): each sentence read alone, in the same context, rejects an option still
-        on the table that it names, never the decision the turn just made."""
+        """A second verdict in a sentence of its own ("Algolia 按 request 收费，先 pass。Elasticsearch
+        我们之前维护过，太痛苦了"): each sentence read alone, in the same context, rejects an option
+        still on the table that it names, never the decision the turn just made."""
         said = sentences(text)
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
             return
@@ -431,11 +431,8 @@ class ConvergenceTracker:
             state.last_checkpoint_turn = state.turn
             state.history.append(StateEvent(turn=state.turn, kind="checkpoint"))
         if text:
-            brought_back = content_keys(verdict.alternative or "") if verdict is not None and verdict.verdict == "RELAPSE" else frozenset()
             for proposal in extract_proposals(text):
-                if brought_back & content_keys(proposal.summary):
-                    # "也可以考虑 RabbitMQ 的托管版" after RabbitMQ was turned down is the relapse the
-                    # verdict reports, not one more option to decide on.
+                if _is_the_relapse(proposal, verdict):
                     continue
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
@@ -611,6 +608,15 @@ def _named_besides(text: str, target: Alternative, alternatives: Sequence[Altern
         return None
     beyond_target = content_keys(text) - content_keys(f"{target.label} {target.summary}")
     return chosen if content_keys(f"{chosen.label} {chosen.summary}") & beyond_target else None
+
+
+def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
+    """Is this proposal the rejected option the reply brings back ("也可以考虑 RabbitMQ 的托管版"
+    after RabbitMQ was turned down)? Then it is the relapse the verdict reports, not one more option
+    to decide on. It must sit in the sentence that decided and share words with the option."""
+    if verdict is None or verdict.verdict != "RELAPSE" or not verdict.evidence:
+        return False
+    return proposal.summary in verdict.evidence and bool(content_keys(proposal.summary) & content_keys(verdict.alternative or ""))
 
 
 def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
