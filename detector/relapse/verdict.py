@@ -28,7 +28,8 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     forward again (`check_reply` in the package normalizes it and answers the other cases without
     loading this module).
 
-    The rules' first relapsing mention decides; without one, the learned scorer may. Alternatives
+    The rules decide, for the first rejection they find named outright, else the first found by
+    kind; without either, the learned scorer may. Alternatives
     the user reopened are no longer in `state.rejected`, and one a user turn after its rejection
     names was brought back by the user: replies about either are OK.
     """
