@@ -65,7 +65,13 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
         return None
     kinds = _kinds(text, spans, fired, other_spans)
     if "verdict" not in kinds:
-        return None
+        # No word of the turn says the verdict: the model heard it in the complaint itself
+        # ("Elasticsearch 我们之前维护过，太痛苦了"), which is then the reason, if it is short.
+        run = _run(kinds, 0, step=1)
+        if not run or len(run) < kinds.count("reason"):
+            return None
+        start, end = spans[run[0]][0], spans[run[-1]][1]
+        return text[start:end] if end - start <= MAX_REASON_CHARS else None
     first_verdict = kinds.index("verdict")
     last_verdict = len(kinds) - 1 - kinds[::-1].index("verdict")
     run = _run(kinds, first_verdict - 1, step=-1) or _run(kinds, last_verdict + 1, step=1)

@@ -64,7 +64,6 @@ def test_a_too_x_rejection_gives_the_whole_complaint_as_its_reason(
     "hmm, ok, scrap it",                            # filler around the verdict
     "thinking again, drop the second option",       # talk about the talk, not a reason
     "another message queue to babysit? no thanks",  # a question is no reason
-    "the first two look similar, the third is cheap",  # no verdict to give a reason for
 ])
 def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str) -> None:
     normalized = normalize(text)
@@ -153,3 +152,17 @@ def test_a_switch_verb_inside_a_word_is_no_pivot(detector: Detector) -> None:
     assert "en.pivot.scrap_and_use" not in {hit.cue_id for hit in detection.explanation.fired}
     assert detection.replacement is None
     assert detection.target is None or "beca" not in detection.target
+
+
+@pytest.mark.parametrize("text, reason", [
+    # The model heard the verdict in the complaint itself; the complaint is the reason.
+    ("Elasticsearch 我们之前维护过，太痛苦了", "Elasticsearch 我们之前维护过,太痛苦了"),
+    ("layer cake is too much for me, I'd mess up the stacking", "layer cake is too much for me, I'd mess up the stacking"),
+])
+def test_a_turn_with_no_verdict_word_gives_its_complaint_as_the_reason(text: str, reason: str) -> None:
+    assert reason_clause(normalize(text), [], []) == reason
+
+
+def test_a_complaint_with_a_question_after_it_is_not_taken_whole() -> None:
+    """A question between or after the clauses ends the run: only a turn that is all complaint is."""
+    assert reason_clause(normalize("the ops cost is high, is there anything lighter? we have one person on call"), [], []) is None
