@@ -457,3 +457,14 @@ def test_a_name_closed_by_a_full_stop_still_names_the_option() -> None:
 
     found = find_mentions("Then I suggest RabbitMQ, much lighter to run.", names_of("RabbitMQ.", ""))
     assert [(m.text, m.strong) for m in found] == [("rabbitmq", True)]
+
+
+def test_a_reply_that_shares_only_a_filler_word_with_the_reason_rebuts_nothing() -> None:
+    """"thinning the oaks is like 2k…": "like" builds the sentence, so "ground covers like
+    pachysandra" does not argue the reason away."""
+    state = _state(
+        "Have an arborist thin the oak canopy to let more light in",
+        reason="thinning the oaks is like 2k and the HOA needs approval for tree work, takes months",
+    )
+    reply = "Ground covers like pachysandra, vinca or creeping jenny, or a moss lawn, would be lower maintenance."
+    assert check_reply(state, reply).verdict == "OK"

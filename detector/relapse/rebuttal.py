@@ -15,6 +15,12 @@ from detector.relapse.vocabulary import WEAK_BIGRAMS, ZH_FUNCTION_RE
 from detector.relapse.words import WEAK_STEMS, cjk_bigrams, key_matches, plain_words, stem_of
 from detector.text import normalize
 
+# Words that build the sentence a reason is given in, not what it is about: "thinning the oaks is
+# like 2k" is about cost, and "ground covers like pachysandra" repeats nothing of it.
+_REASON_FILLERS = frozenset(
+    stem_of(word) for word in "like way really very pretty lol kind sort stuff thing things much many too even still".split()
+)
+
 
 def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | None:
     """"A managed service would solve the ops cost": arguing the rejection's reason away, with a
@@ -40,7 +46,7 @@ def reason_keys(reason: str, current: str) -> frozenset[str]:
     ("ops", "cost" of "ops cost"; "运维" of "运维扛不住")."""
     lowered = normalize(reason).lower()
     shared = plain_words(current) | cjk_bigrams(current)
-    words = {stem_of(w) for w in plain_words(lowered) if stem_of(w) not in WEAK_STEMS and len(w) > 2} - shared
+    words = {stem_of(w) for w in plain_words(lowered) if stem_of(w) not in WEAK_STEMS | _REASON_FILLERS and len(w) > 2} - shared
     pairs = {p for p in cjk_bigrams(lowered) - WEAK_BIGRAMS - shared if not ZH_FUNCTION_RE.search(p)}
     pairs = {p for p in pairs if "不" not in p}  # "扛不" is how the reason is put, not what it is about
     return frozenset(words | pairs)
