@@ -468,3 +468,9 @@ def test_a_reply_that_shares_only_a_filler_word_with_the_reason_rebuts_nothing()
     )
     reply = "Ground covers like pachysandra, vinca or creeping jenny, or a moss lawn, would be lower maintenance."
     assert check_reply(state, reply).verdict == "OK"
+
+
+def test_a_guided_walkthrough_is_the_rejected_product_tour_again() -> None:
+    state = _state("Option A(an interactive product tour on first login)", reason="everyone clicked skip")
+    reply = "To make sure people find the templates, we could add a short guided walkthrough on first login."
+    assert check_reply(state, reply).verdict == "RELAPSE"

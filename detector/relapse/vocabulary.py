@@ -402,6 +402,7 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
 
     # An onboarding tour of the product's screens, whatever it is called.
     ("product tour", "guided tour", "onboarding tour", "interactive tour", "in-app tour", "feature tour",
+     "guided walkthrough", "product walkthrough", "onboarding walkthrough", "interactive walkthrough",
      "产品导览", "新手引导", "引导教程", "操作引导", "新手教程"),
     # ---- low-code -------------------------------------------------------------------------------
     ("low-code", "lowcode", "no-code", "nocode", "低代码", "无代码", "零代码", "低代码平台", "无代码平台",
