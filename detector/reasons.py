@@ -56,7 +56,8 @@ ClauseKind = Literal["verdict", "reason", "other"]
 
 def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str | None:
     """The clauses that give the reason for the verdict, or None when the turn does not separate
-    them: one clause only ("要改主键就不做了"), or no clause recognisable as the verdict.
+    them: one clause only ("要改主键就不做了"). A turn with no clause recognisable as the verdict
+    (the model heard it in the complaint) is its own reason when it is all complaint and short.
 
     `other_spans` are what the turn's other spans already hold (the replacement, the condition
     to revisit on): their clauses say where to go and when to come back, not why."""

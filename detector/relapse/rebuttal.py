@@ -20,6 +20,7 @@ from detector.text import normalize
 _REASON_FILLERS = frozenset(
     stem_of(word) for word in "like way really very pretty lol kind sort stuff thing things much many too even still".split()
 )
+_NOT_REASON_STEMS = WEAK_STEMS | _REASON_FILLERS
 
 
 def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | None:
@@ -46,7 +47,7 @@ def reason_keys(reason: str, current: str) -> frozenset[str]:
     ("ops", "cost" of "ops cost"; "运维" of "运维扛不住")."""
     lowered = normalize(reason).lower()
     shared = plain_words(current) | cjk_bigrams(current)
-    words = {stem_of(w) for w in plain_words(lowered) if stem_of(w) not in WEAK_STEMS | _REASON_FILLERS and len(w) > 2} - shared
+    words = {stem_of(w) for w in plain_words(lowered) if stem_of(w) not in _NOT_REASON_STEMS and len(w) > 2} - shared
     pairs = {p for p in cjk_bigrams(lowered) - WEAK_BIGRAMS - shared if not ZH_FUNCTION_RE.search(p)}
     pairs = {p for p in pairs if "不" not in p}  # "扛不" is how the reason is put, not what it is about
     return frozenset(words | pairs)
