@@ -650,8 +650,6 @@ def test_a_sibling_still_on_the_table_is_no_relapse_of_the_rejected_one() -> Non
 OPTIONS_SEARCH_ZH = "三个选择：方案A：Elasticsearch 自建集群；方案B：Algolia 托管搜索；方案C：Postgres 全文检索。"
 
 
-
-
 def test_a_second_verdict_in_a_sentence_of_its_own_rejects_its_option_too() -> None:
     t = options_then(OPTIONS_SEARCH_ZH, "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 我们之前维护过，太痛苦了，这个也不考虑了")
     assert sorted(r.alternative.split("(")[0] for r in t.state("c").rejected) == ["方案A", "方案B"]
