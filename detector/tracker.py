@@ -270,7 +270,7 @@ class ConvergenceTracker:
         context = state.recent_turns[:-1]
         for sentence in said:
             open_ = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
-            named = [a for a, proposal in zip(open_, _proposals(open_)) if mention(sentence, proposal) is not None]
+            named = [a for a in open_ if mention(sentence, _proposal(a)) is not None]
             if not named:
                 continue
             detection = self.detector.detect(sentence, context, lang=state.lang)
@@ -290,7 +290,7 @@ class ConvergenceTracker:
         if self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current")) is target:
             return True
         words = content_keys(name)
-        detail = content_keys(target.summary) - content_keys(Proposal(target.label, target.summary).name)
+        detail = content_keys(target.summary) - content_keys(_proposal(target).name)
         return bool(words) and words <= detail
 
     def _choice_named(self, state: ConvergenceState, name: str, patch: list[PatchOperation]) -> Alternative:
@@ -574,7 +574,7 @@ class ConvergenceTracker:
 
 
 def _display(alternative: Alternative) -> str:
-    return Proposal(alternative.label, alternative.summary).display if alternative.label != alternative.summary else alternative.summary
+    return _proposal(alternative).display if alternative.label != alternative.summary else alternative.summary
 
 
 def _fallback_name(text: str) -> str:
@@ -586,9 +586,14 @@ def _last_reply(state: ConvergenceState) -> str:
     return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
 
 
+def _proposal(alternative: Alternative) -> Proposal:
+    """The alternative as a proposal, for the label and overlap lookups of alternatives.py."""
+    return Proposal(alternative.label, alternative.summary)
+
+
 def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
-    """The alternatives as proposals, in order, for the label and overlap lookups of alternatives.py."""
-    return [Proposal(a.label, a.summary) for a in alternatives]
+    """The alternatives as proposals, in order."""
+    return [_proposal(a) for a in alternatives]
 
 
 def _offered_in(reply: str, choice: str) -> bool:
@@ -624,7 +629,7 @@ def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
     with TimescaleDB and Metabase"): neither its label nor most of its name?"""
     if reference is None or is_deictic(reference):
         return False
-    proposal = Proposal(alternative.label, alternative.summary)
+    proposal = _proposal(alternative)
     if proposal_by_label(reference, [proposal], by_position=False) is not None:
         return False
     name = content_keys(proposal.name) or content_keys(proposal.summary)
@@ -636,8 +641,9 @@ def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternat
     """The options still on the table that the turn lists with the target under its one verdict
     ("Kafka 和 RabbitMQ 都不要"): they are rejected with it."""
     open_ = [a for a in alternatives if a.status in ("proposed", "current", "reopened") and a.id != target.id]
-    together = named_together(text, Proposal(target.label, target.summary), _proposals(open_))
-    return [a for a, proposal in zip(open_, _proposals(open_)) if proposal in together]
+    proposals = _proposals(open_)
+    together = named_together(text, _proposal(target), proposals)
+    return [a for a, proposal in zip(open_, proposals) if proposal in together]
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

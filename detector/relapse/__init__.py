@@ -55,7 +55,8 @@ Modules, one job each:
 - `rules`: the hand-set decision, the first mention read as put forward.
 - `features`: general features of a reply against one alternative, for the learned scorer.
 - `scorer`: the learned scorer's weights (`scorer_weights.json`, from training/relapse_scorer.py).
-- `verdict`: `judge_reply`: the rules' first relapsing mention decides; without one, the scorer may.
+- `verdict`: `judge_reply`: the rules decide, a rejection named outright before one named by kind;
+  without either, the scorer may.
 """
 
 from detector.schema import ConvergenceState, RelapseVerdict
