@@ -474,3 +474,48 @@ def test_a_guided_walkthrough_is_the_rejected_product_tour_again() -> None:
     state = _state("Option A(an interactive product tour on first login)", reason="everyone clicked skip")
     reply = "To make sure people find the templates, we could add a short guided walkthrough on first login."
     assert check_reply(state, reply).verdict == "RELAPSE"
+
+
+def _listed_state(options: list[str], rejected: list[int]) -> ConvergenceState:
+    """One reply's list of options (turn 1), the ones at `rejected` (0-based) turned down at turn 2."""
+    from detector.schema import Alternative
+
+    state = ConvergenceState(conversation_id="t", turn=2)
+    state.alternatives = [
+        Alternative(id=f"alt-{i}", label=str(i + 1), summary=summary, first_turn=1,
+                    status="rejected" if i in rejected else "proposed")
+        for i, summary in enumerate(options)
+    ]
+    state.rejected = [
+        RejectedAlternative(alternative_id=f"alt-{i}", alternative=f"{i + 1}({options[i]})", rejected_at=2,
+                            revisit_if="-", evidence="")
+        for i in rejected
+    ]
+    return state
+
+
+def test_what_the_options_of_one_list_share_names_none_of_them() -> None:
+    """"weekend" frames "Nashville weekend" and "Vegas weekend" alike; a reply proposing a new
+    "cabin spa weekend" after both were turned down brings neither back, while Nashville does."""
+    state = _listed_state(["Nashville weekend", "Vegas weekend", "Lake house with a chef"], rejected=[0, 1])
+    assert check_reply(state, "A cabin spa weekend or a relaxed local day would fit her well.").verdict == "OK"
+    again = check_reply(state, "I'd still suggest Nashville, just skip the bar crawl and book a quiet hotel.")
+    assert (again.verdict, again.alternative) == ("RELAPSE", "1(Nashville weekend)")
+
+
+def test_an_option_whose_every_name_its_siblings_share_keeps_them() -> None:
+    from detector.relapse.mentions import find_mentions
+
+    alone = names_of("Kafka", "", "Kafka on Confluent Cloud")
+    assert [m.text for m in find_mentions("Or run Kafka yourself on three brokers.", alone) if m.strong] == ["kafka"]
+
+
+def test_a_lone_cjk_character_beside_a_number_is_a_unit_not_a_name() -> None:
+    """"天" of "箱根 1 天" is in every itinerary; "箱根" still names the option, and "鱼" of "养鱼",
+    the only CJK run of its option, still names that."""
+    from detector.relapse.mentions import find_mentions
+
+    hakone = names_of("箱根 1 天", "")
+    assert find_mentions("那天下雨的话，看到富士山的概率就很低了。", hakone) == []
+    assert [m.text for m in find_mentions("可以留一天去箱根泡温泉。", hakone) if m.strong] == ["箱根"]
+    assert find_mentions("其实可以养几条孔雀鱼。", names_of("养鱼", ""))

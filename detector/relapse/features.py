@@ -83,10 +83,12 @@ def features_of(
     current: str,
     reason: frozenset[str],
     rule_relapse: bool | None = None,
+    listed_with: str = "",
 ) -> dict[str, float]:
-    """The features of a reply (cut into `sentences`) against one rejected alternative. The rules'
-    answer is computed unless given (`verdict` has it already)."""
-    names = names_of(alternative, current)
+    """The features of a reply (cut into `sentences`) against one rejected alternative, named as
+    `names_of` reads it beside the options `listed_with` it. The rules' answer is computed unless
+    given (`verdict` has it already)."""
+    names = names_of(alternative, current, listed_with)
     found: dict[str, float] = dict.fromkeys(FEATURES, 0.0)
     mentions = framed_count = unframed = 0
     left_open = False

@@ -80,18 +80,39 @@ class _Reading:
 
 
 @lru_cache(maxsize=4096)
-def names_of(alternative: str, current: str) -> Names:
+def names_of(alternative: str, current: str, listed_with: str = "") -> Names:
     """Compile how `alternative` can be mentioned; what it shares with the current decision
-    ("wedding" of "Bali wedding" when "backyard wedding" is current) does not identify it."""
+    ("wedding" of "Bali wedding" when "backyard wedding" is current) does not identify it.
+
+    Nor does what it shares with the options offered beside it (`listed_with`, their summaries):
+    that is the frame of the list ("东京" in three Tokyo itineraries, "weekend" in "Nashville
+    weekend" and "Vegas weekend"), and a reply that proposes the next "cabin spa weekend" brings
+    none of them back. An option whose every name its siblings share keeps them all."""
     # "Option 2: RabbitMQ." keeps its full stop in the summary; as a token "RabbitMQ." named nothing.
     text = normalize(alternative).rstrip(" .。;,!")
     label_match = LABEL_RE.match(text)
+    label = label_match.group("label") if label_match else None
     body = MIGRATION_FROM_RE.sub(" ", _name_part(text[label_match.end() :] if label_match else text))
-    reading = _Reading(shared=plain_words(current) | cjk_bigrams(current))
+    shared = plain_words(current) | cjk_bigrams(current)
+    reading = _read(body, shared | plain_words(listed_with) | cjk_bigrams(listed_with)) if listed_with else None
+    if reading is None or not _names_anything(reading):
+        reading = _read(body, shared)
+    return _compiled(reading, current, label)
+
+
+def _read(body: str, shared: set[str]) -> _Reading:
+    """What an alternative's body says that is not among the `shared` words and pairs."""
+    reading = _Reading(shared=shared)
     for part in (p.strip() for p in PART_SPLIT_RE.split(body)):
         if part:
             _read_part(part, reading)
-    return _compiled(reading, current, label_match.group("label") if label_match else None)
+    return reading
+
+
+def _names_anything(reading: _Reading) -> bool:
+    """Is any of what was read a name of the alternative's own (`_compiled` drops shared ones)?"""
+    own = {a for a in reading.anchors | {c.lower() for c in reading.cased} if a not in reading.shared}
+    return bool(own or reading.words or reading.cjk)
 
 
 def current_core(current: str) -> str:
@@ -117,19 +138,24 @@ def _read_part(part: str, reading: _Reading) -> None:
             reading.words.append(stems)
         if len(part) >= 4 and any(w not in WEAK_WORDS for w in plain_words(part)):
             reading.anchors.add(part.lower())
-    for core in _cjk_cores(part):
-        _read_cjk(core, proper, reading)
+    cores = _cjk_cores(part)
+    for core in cores:
+        _read_cjk(core, proper, reading, alone=len(cores) == 1)
 
 
-def _read_cjk(core: str, proper: bool, reading: _Reading) -> None:
+def _read_cjk(core: str, proper: bool, reading: _Reading, alone: bool) -> None:
     """A CJK name: whole, it is an anchor (beside a proper name only when it is three characters
-    or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉")."""
+    or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉").
+
+    One character names the option only when it is the part's only CJK run ("鱼" of "养鱼"): beside
+    others it is a unit after a number or a verb cut off by one ("天" of "箱根 1 天", "期" of
+    "按里程碑分5期", "招" of "先招 1 个 analytics manager"), and every reply has those."""
     shared = reading.shared
     if len(core) == 1:
         if core in ZH_LONE_VERBS or ZH_FUNCTION_RE.fullmatch(core):
             return  # "做" between "API" and "zero-shot" names nothing, and every reply has one
         reading.singles.add(core)
-        if not proper and core not in shared:
+        if alone and not proper and core not in shared:
             reading.cjk.append(CjkName(frozenset({core}), frozenset({core}), ""))
     elif core not in WEAK_BIGRAMS and core not in shared and (len(core) >= 3 or not proper):
         reading.anchors.add(core)

@@ -10,6 +10,7 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
@@ -19,7 +20,7 @@ from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
-from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
+from detector.schema import Alternative, ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
 
 
@@ -37,10 +38,15 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     asked = _user_turns_by_number(state)
     rejected_last = _last_rejections(state)
     # Each live rejection with its names and its reason's words, read once for both passes.
+    siblings = _listed_with(state)
     live = [
         (r, names, reason_keys(r.reason or "", current))
         for r in state.rejected
-        if not _brought_back(rejected_last.get(r.alternative_id, r.rejected_at), asked, names := names_of(r.alternative, current))
+        if not _brought_back(
+            rejected_last.get(r.alternative_id, r.rejected_at),
+            asked,
+            names := names_of(r.alternative, current, siblings.get(r.alternative_id, "")),
+        )
     ]
     if not live:
         why = "the user brought the rejected option back after rejecting it"
@@ -82,7 +88,7 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     for rejection, _, reason in live:
         if rejection.alternative_id in only_named:
             continue
-        scored = _scored(said[rejection.alternative_id], rejection, current, reason)
+        scored = _scored(said[rejection.alternative_id], rejection, current, reason, siblings.get(rejection.alternative_id, ""))
         if scored is not None:
             return scored
     return RelapseVerdict(
@@ -108,6 +114,21 @@ def _without_others(text: str, names: Names, others: list[tuple[int, int]]) -> s
         if not any(own[start:end]):
             blanked[start:end] = "·" * (end - start)
     return "".join(blanked)
+
+
+def _listed_with(state: ConvergenceState) -> dict[str, str]:
+    """For each option the assistant offered in a list, the summaries of the others in that list
+    (what `names_of` leaves out of its names): options of one reply share a first turn."""
+    lists: dict[int, list[Alternative]] = defaultdict(list)
+    for alternative in state.alternatives:
+        if alternative.proposed_by == "assistant":
+            lists[alternative.first_turn].append(alternative)
+    return {
+        option.id: " ".join(other.summary for other in options if other is not option)
+        for options in lists.values()
+        if len(options) > 1
+        for option in options
+    }
 
 
 def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:
@@ -174,12 +195,12 @@ def _user_sentences(text: str) -> tuple[str, ...]:
 
 
 def _scored(
-    sentences: list[str], rejection: RejectedAlternative, current: str, reason: frozenset[str]
+    sentences: list[str], rejection: RejectedAlternative, current: str, reason: frozenset[str], listed_with: str
 ) -> RelapseVerdict | None:
     """RELAPSE when the learned scorer reaches its threshold for this alternative (the rules have
     found nothing for any)."""
     scorer = default_scorer()
-    features = features_of(sentences, rejection.alternative, current, reason, rule_relapse=False)
+    features = features_of(sentences, rejection.alternative, current, reason, rule_relapse=False, listed_with=listed_with)
     if not touches_option(features):
         return None
     probability = scorer.probability(features)
