@@ -519,3 +519,12 @@ def test_a_lone_cjk_character_beside_a_number_is_a_unit_not_a_name() -> None:
     assert find_mentions("那天下雨的话，看到富士山的概率就很低了。", hakone) == []
     assert [m.text for m in find_mentions("可以留一天去箱根泡温泉。", hakone) if m.strong] == ["箱根"]
     assert find_mentions("其实可以养几条孔雀鱼。", names_of("养鱼", ""))
+
+
+def test_only_a_mention_links_a_reply_to_the_option_for_the_learned_scorer() -> None:
+    """Words shared with the rejection's reason or, in a suggesting sentence, with the option were
+    links too, and every alarm they let the scorer raise on ordinary conversations was false."""
+    from detector.relapse.features import touches_option
+
+    assert not touches_option({"reason_overlap": 1.0, "soft_overlap_suggesting": 0.4, "suggests_elsewhere": 1.0})
+    assert touches_option({"mentions": 0.69, "unframed": 0.69})
