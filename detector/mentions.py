@@ -60,9 +60,9 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
             return at, at + len(part)
     label = proposal.label.strip()
     key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)
-    for form in dict.fromkeys((label, key)):
-        if form and (found := re.search(rf"(?<![A-Za-z0-9]){re.escape(form)}(?![A-Za-z0-9])", text, re.IGNORECASE)):
-            return found.span()
+    for form in dict.fromkeys((label.lower(), key.lower())):
+        if form and (at := _word_find(lowered, form)) >= 0:
+            return at, at + len(form)
     return None
 
 
@@ -95,10 +95,16 @@ def named_together(text: str, target: Proposal, others: Sequence[Proposal]) -> l
 
 
 def _word_find(lowered: str, needle: str) -> int:
-    """The first place the needle stands as a whole Latin word (CJK needs no boundary), or -1."""
-    for found in re.finditer(re.escape(needle), lowered):
-        before = lowered[found.start() - 1] if found.start() else " "
-        after = lowered[found.end()] if found.end() < len(lowered) else " "
+    """The first place the needle stands as a whole Latin word (CJK needs no boundary), or -1.
+
+    A plain substring search, not a regex: every option's names are new text, so a pattern
+    would be compiled for nearly every search (Python's cache of them holds 512)."""
+    at = lowered.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        before = lowered[at - 1] if at else " "
+        after = lowered[end] if end < len(lowered) else " "
         if not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum()):
-            return found.start()
+            return at
+        at = lowered.find(needle, at + 1)
     return -1
