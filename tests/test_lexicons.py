@@ -210,3 +210,27 @@ examples = ["because slow"]
         load_lexicon(path)
     assert str(path) in str(caught.value)
     assert "span.0" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("turn", "choice"),
+    [
+        ("trastevere is way too loud at night for a 3 year old. monti", "monti"),
+        ("stuffed peppers take an hour in the oven. nah. fried rice", "fried rice"),
+        ("yeah two systems is dumb. sops for everything, one system", "sops for everything"),
+        # Not a choice: a filler, a verdict, a complaint with a verb, a request for more, a number.
+        ("5am pickup on vacation?? hard pass.", None),
+        ("that's two trains and a ferry. too slow.", None),
+        ("brass, not black. black shows every fingerprint", None),
+        ("so lisbon's out. what else is there", None),
+        ("none of these feel right tbh. show me something different", None),
+        ("we got 0.81 AUC with LightGBM. the manager still says no trees", None),
+        ("Thanks for the help.\nRenee", None),
+    ],
+)
+def test_a_bare_choice_after_a_complaint_is_the_replacement(turn: str, choice: str | None) -> None:
+    """A PIVOT's new choice said as a short sentence of its own (the last English span pattern),
+    read by `choice_in` as by the detector; fillers, verdicts and predicates are not choices."""
+    from detector.cues.engine import default_engine
+
+    assert default_engine().choice_in(turn) == choice
