@@ -234,3 +234,21 @@ def test_a_bare_choice_after_a_complaint_is_the_replacement(turn: str, choice: s
     from detector.cues.engine import default_engine
 
     assert default_engine().choice_in(turn) == choice
+
+
+@pytest.mark.parametrize(
+    ("turn", "choice"),
+    [
+        ("一个人维护七八个微服务我怕不是疯了。单体Boot走起", "单体Boot"),
+        ("ROUGE 就算了,我们摘要是 abstractive 的。用 LLM-as-judge", "LLM-as-judge"),
+        ("店员说X-S20缺货等一个月,R50有现货,先拿R50", "R50"),
+        # Not a choice: a word that only starts with 用, a question, a clause opened by a space.
+        ("这个方案用户会不会觉得麻烦,用户调研做了吗", None),
+        ("那先这样,用什么数据库比较好?", None),
+        ("转机太累了,石垣岛不考虑了,长滩岛呢", None),
+    ],
+)
+def test_a_chinese_choice_taken_up_by_its_verb_is_the_replacement(turn: str, choice: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    assert default_engine().choice_in(turn) == choice
