@@ -252,3 +252,12 @@ def test_a_chinese_choice_taken_up_by_its_verb_is_the_replacement(turn: str, cho
     from detector.cues.engine import default_engine
 
     assert default_engine().choice_in(turn) == choice
+
+
+@pytest.mark.parametrize(
+    "pointer", ["a different way", "another direction entirely", "另一个思路", "换个方式"]
+)
+def test_a_pointer_to_something_else_is_no_replacement(pointer: str) -> None:
+    from detector.cues.spans import clean_span
+
+    assert clean_span(pointer, "replacement") == ""
