@@ -121,6 +121,13 @@ CASES = [
      "纯电的都没放进表里：小区没有充电桩，这个前提下纯电车不合适。", "OK"),
     ("history", "Kubernetes", "docker compose", "team too small",
      "Several people on the team had used EKS before, which made it tempting.", "OK"),
+    # Said not to be needed, or said removed: the option is framed as gone (session 16).
+    ("negated", "keto", "", "tried it twice, miserable both times",
+     "No problem, keto isn't necessary. Keep the deficit and eat carbs around training.", "OK"),
+    ("negated", "1(Carve space with EQ)", "the arrangement one", "",
+     "- Verse 2: rhythm gtr muted\n- EQ cuts removed from gtr buses", "OK"),
+    ("negated", "方案A(Redis 集中式缓存)", "方案B(本地 LRU)", "运维扛不住",
+     "本地 LRU 够用，Redis 用不着。", "OK"),
 ]
 # fmt: on
 

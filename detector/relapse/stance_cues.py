@@ -80,16 +80,18 @@ LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
 # Right after the mention: a comparison, a verdict against it, or its past tense.
 FRAMED_AFTER_RE = re.compile(
     rf"^\s?(?:不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
-    rf"就算了|不动|不碰|不改|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
+    rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
     rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
     r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
     r"|^[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
     r"smarter|simpler))|"
-    r"had been|is out|are out|is off|"
+    r"had been|is out|are out|is off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
+    r"(?:is|are) unnecessary|"
     r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
+    r"|^[\w\s'-]{0,20}?\b(?:removed|taken out|taken off|ripped out)\b"
     rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)",
     re.IGNORECASE,
 )
