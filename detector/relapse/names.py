@@ -140,10 +140,10 @@ def _read_part(part: str, reading: _Reading) -> None:
             reading.anchors.add(part.lower())
     cores = _cjk_cores(part)
     for core in cores:
-        _read_cjk(core, proper, reading, alone=len(cores) == 1)
+        _read_cjk(core, proper, reading, only_run=len(cores) == 1)
 
 
-def _read_cjk(core: str, proper: bool, reading: _Reading, alone: bool) -> None:
+def _read_cjk(core: str, proper: bool, reading: _Reading, only_run: bool) -> None:
     """A CJK name: whole, it is an anchor (beside a proper name only when it is three characters
     or more: "Redis 集中式缓存"); alone, it is also matched in part ("起诉" of "法律途径起诉").
 
@@ -155,7 +155,7 @@ def _read_cjk(core: str, proper: bool, reading: _Reading, alone: bool) -> None:
         if core in ZH_LONE_VERBS or ZH_FUNCTION_RE.fullmatch(core):
             return  # "做" between "API" and "zero-shot" names nothing, and every reply has one
         reading.singles.add(core)
-        if alone and not proper and core not in shared:
+        if only_run and not proper and core not in shared:
             reading.cjk.append(CjkName(frozenset({core}), frozenset({core}), ""))
     elif core not in WEAK_BIGRAMS and core not in shared and (len(core) >= 3 or not proper):
         reading.anchors.add(core)

@@ -77,7 +77,8 @@ NEGATING_WORD_RE = re.compile(
     re.IGNORECASE,
 )
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
-# Right after the mention: a comparison, a verdict against it, or its past tense.
+# Right after the mention: a comparison, a verdict against it, its past tense, or its being
+# said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
 FRAMED_AFTER_RE = re.compile(
     rf"^\s?(?:不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
