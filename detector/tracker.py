@@ -26,6 +26,7 @@ from detector.alternatives import (
     proposal_by_label,
 )
 from detector.detect import Detector
+from detector.groups import group_reference, offered_lists
 from detector.mentions import mention, named_together
 from detector.render import (
     default_revisit_if,
@@ -221,7 +222,12 @@ class ConvergenceTracker:
             self._set_status(state, target, "reopened", patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
             return trigger, f"reopen:{target.id}"
-        if target is not None and detection.label is Label.PIVOT and self._goes_to(state, detection, target):
+        covered, spared = _group_in(state, text)
+        if covered:
+            # "1-3 are out", "none of these work", "除了方案四都不行": every option the verdict
+            # covers goes, whichever one the target span happens to resolve to.
+            target = covered[0]
+        elif target is not None and detection.label is Label.PIVOT and self._goes_to(state, detection, target):
             # "那就 SASRec 吧" after "可以试 SASRec": the turn's target resolved to where it goes, and a
             # pivot never drops what it goes to. It chooses it.
             return self._choose_instead(state, detection, text, patch, chosen=target)
@@ -232,7 +238,7 @@ class ConvergenceTracker:
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
-        for other in _listed_with(text, target, state.alternatives):
+        for other in covered[1:] or _listed_with(text, target, state.alternatives):
             self._reject(state, other, detection, text, patch)
         if detection.label is Label.PIVOT:
             replacement = None
@@ -244,7 +250,7 @@ class ConvergenceTracker:
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
                 replacement = _named_besides(
                     text, target, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
-                )
+                ) or next(iter(spared), None)
             if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing):
                 # Nor that: a bare last clause is where it goes ("…no thanks. global lightgbm").
                 replacement = self._choice_named(state, closing, patch)
@@ -644,6 +650,16 @@ def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternat
     proposals = _proposals(open_)
     together = named_together(text, _proposal(target), proposals)
     return [a for a, proposal in zip(open_, proposals) if proposal in together]
+
+
+def _group_in(state: ConvergenceState, text: str) -> tuple[list[Alternative], list[Alternative]]:
+    """The options of the latest list the assistant offered that the turn's verdict covers as a
+    group, and the ones it spares (`group_reference`)."""
+    lists = offered_lists(state.alternatives)
+    group = group_reference(text, _proposals(lists[-1])) if lists else None
+    if group is None:
+        return [], []
+    return [lists[-1][i] for i in group.covered], [lists[-1][i] for i in group.spared]
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

@@ -665,3 +665,38 @@ def test_a_sentence_that_only_mentions_another_option_rejects_nothing_more() -> 
 def test_one_stop_of_a_combined_option_names_it_in_a_second_verdict() -> None:
     t = options_then("推荐几个：1. 云南大理+丽江 2. 桂林阳朔 3. 成都+乐山+峨眉山 4. 杭州+乌镇", "丽江海拔高，我爸心脏不好，云南先排除。峨眉山要爬山，也不考虑了")
     assert sorted(r.alternative for r in t.state("c").rejected) == ["1(云南大理+丽江)", "3(成都+乐山+峨眉山)"]
+
+
+OPTIONS_QUEUE_EN = (
+    "A few options:\n1. Celery with Redis as the broker.\n2. RQ (Redis Queue).\n3. Dramatiq with RabbitMQ.\n"
+    "4. procrastinate on Postgres."
+)
+OPTIONS_QUEUE_ZH = "几个方案：\n方案一：自建 Kafka 集群；\n方案二：阿里云 RocketMQ；\n方案三：Redis Stream；\n方案四：数据库轮询表。"
+
+
+@pytest.mark.parametrize("options, user, rejected", [
+    (OPTIONS_QUEUE_EN, "options 1 to 3 are out, too much infra for two ops people", ["1", "2", "3"]),
+    (OPTIONS_QUEUE_EN, "the first two are out, we don't run redis", ["1", "2"]),
+    (OPTIONS_QUEUE_EN, "all of those except procrastinate are out, we can't run another server", ["1", "2", "3"]),
+    (OPTIONS_QUEUE_ZH, "前三个都不考虑，运维扛不住", ["方案一", "方案三", "方案二"]),
+    (OPTIONS_QUEUE_ZH, "除了方案四都不行，太重了", ["方案一", "方案三", "方案二"]),
+    (OPTIONS_QUEUE_ZH, "这几个都不行，太重了，运维就我一个人", ["方案一", "方案三", "方案二", "方案四"]),
+])
+def test_a_verdict_over_a_group_of_the_list_rejects_each_option_in_it(options: str, user: str, rejected: list[str]) -> None:
+    """"1-3 are out" resolved to option 1 alone; "all except procrastinate" to procrastinate, the
+    one option it keeps."""
+    state = options_then(options, user).state("c")
+    assert sorted(r.alternative.split("(")[0] for r in state.rejected) == sorted(rejected)
+    assert len({r.rejected_at for r in state.rejected}) == 1
+
+
+def test_a_pivot_away_from_all_but_one_option_decides_the_one_it_spares() -> None:
+    """A pivot with no replacement of its own ("…switch to that") goes to the option it spared."""
+    state = options_then(OPTIONS_QUEUE_EN, "all but 4 are out, switch to that").state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("4")
+    assert sorted(r.alternative.split("(")[0] for r in state.rejected) == ["1", "2", "3"]
+
+
+def test_a_group_asked_about_rejects_nothing_of_it() -> None:
+    state = options_then(OPTIONS_QUEUE_ZH, "前两个都不行吗？我看别人都在用").state("c")
+    assert not state.rejected or len(state.rejected) == 1

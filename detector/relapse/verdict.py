@@ -10,9 +10,9 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import lru_cache
 
+from detector.groups import offered_lists
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names, current_core, names_of
@@ -20,7 +20,7 @@ from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
-from detector.schema import Alternative, ConvergenceState, RejectedAlternative, RelapseVerdict
+from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
 
 
@@ -118,15 +118,10 @@ def _without_others(text: str, names: Names, others: list[tuple[int, int]]) -> s
 
 def _listed_with(state: ConvergenceState) -> dict[str, str]:
     """For each option the assistant offered in a list, the summaries of the others in that list
-    (what `names_of` leaves out of its names): options of one reply share a first turn."""
-    lists: dict[int, list[Alternative]] = defaultdict(list)
-    for alternative in state.alternatives:
-        if alternative.proposed_by == "assistant":
-            lists[alternative.first_turn].append(alternative)
+    (what `names_of` leaves out of its names)."""
     return {
         option.id: " ".join(other.summary for other in options if other is not option)
-        for options in lists.values()
-        if len(options) > 1
+        for options in offered_lists(state.alternatives)
         for option in options
     }
 

@@ -1,0 +1,245 @@
+"""One verdict over several options of a list: "1-3 are out", "the first two", "none of these",
+"all of those except procrastinate", "前两个都不考虑", "一二都不行", "除了方案四都不行".
+
+A turn like these rejects every option it covers, not the one its target span happens to name
+("1-3" resolved to option 1, "all of those except procrastinate" to procrastinate, the one option
+it keeps). The options are those of one list, the latest the assistant gave: places ("the first
+two", "2-3") count in it, and labels ("B and C", "方案一和方案三") name its members.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from detector.alternatives import Proposal, best_overlap, proposal_by_label
+from detector.schema import Alternative
+
+_KEY = r"[1-9]|(?-i:[A-H])(?![A-Za-z])"  # "2", "B"; a capital alone, never "a" or a word's start
+_ZH_KEY = r"[1-9①-⑨一二三四五六七八九A-H]"
+_OPTION = r"(?:options?|plans?|approaches|ideas|#)\s?"
+_ZH_OPTION = r"(?:方案|选项|思路|路线)?"
+_COUNT = {"both": 2, "neither": 2, "either": 2, "俩": 2, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "two": 2, "three": 3, "four": 4, "five": 5}
+_TIME_UNITS = r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|nights?|times?|steps?|people|users|percent)\b"
+
+# A place ("2-4", "B and C") is the verdict's subject or object when its clause goes on with a
+# predicate ("1-3 are out", "2 and 3, too much infra") or a verdict verb or an option word comes
+# before it ("scrap 1-3", "options 2 to 4"); else it is a quantity ("the 2-3 week timeline").
+_SUBJECT_END_RE = re.compile(
+    r"\s{0,2}(?:$|[,.;:!?)，。；：！？]|(?:are|is|were|all|both|sound|sounds|look|looks|seem|seems|feel|feels|"
+    r"won't|wont|don't|dont|can't|cant|aren't|arent|need|needs|require|requires|cost|costs)\b)",
+    re.IGNORECASE,
+)
+_SUBJECT_START_RE = re.compile(
+    rf"(?:\b(?:scrap|drop|ditch|skip|nix|cut|kill|forget|about|out|exclude|not|no|nor|neither)\s|{_OPTION})$", re.IGNORECASE
+)
+# The clause must say the verdict: "all of them are fine, but redis is overkill" rejects Redis.
+_REACH = 200  # characters a clause or sentence is looked for around a group
+_SENTENCE_END_RE = re.compile(r"[.!?。！？\n]")
+_CLAUSE_END_RE = re.compile(r"[,.;!?，。；！？\n]|\bbut\b|但|不过")
+_VERDICT_WORD_RE = re.compile(
+    r"\b(?:out|no|not|never|none|neither|nor|too|overkill|off\s(?:the\s)?(?:table|list)|dead|bad|wrong|gone|scrap|drop|ditch|skip|nix|cut|"
+    r"kill|forget|rule|exclude|hate|meh|nope|pass)\b|n't\b|不|没|否|算了|pass|排除|太|砍|去掉|放弃|作废|拉倒",
+    re.IGNORECASE,
+)
+
+_EN_RANGE_RE = re.compile(
+    rf"(?<![\w.$-])(?P<first>{_KEY})\s?(?:-|–|~|to|through|thru)\s?(?:{_OPTION})?(?P<last>{_KEY})(?![\w.%/:-])(?!\s?{_TIME_UNITS})",
+    re.IGNORECASE,
+)
+_EN_LIST_RE = re.compile(
+    rf"(?<![\w.$-])(?P<keys>(?:{_KEY})(?:\s?(?:,|&|/|\band\b|\bor\b|\bnor\b)\s?(?:{_OPTION})?(?:{_KEY})){{1,4}})"
+    rf"(?![\w.%/:-])(?!\s?{_TIME_UNITS})",
+    re.IGNORECASE,
+)
+_EN_FIRST_RE = re.compile(
+    # "the last two are out", "first 3 options": never "the last two audits".
+    r"\b(?P<end>first|top|last|bottom)\s(?P<count>two|three|four|five|[2-5])"
+    r"(?=\s(?:options?|ones|plans|ideas|picks|suggestions|choices|are|were|is|sound|look|seem|feel|won't|don't|can't|need|cost)\b|\s?[,.;:!?]|$)",
+    re.IGNORECASE,
+)
+_EN_ALL_RE = re.compile(
+    r"\b(?:none|neither|all)\s(?:of\s)?(?:these|them|those|the\sabove|(?:the|your)\s(?:options|suggestions|ideas|picks|choices))\b"
+    r"|\b(?:all|both)\s(?:of\sthem\s|three\s|four\s|five\s)?(?:are|were|sound|look|seem|feel)\b"
+    r"|\bneither\sone\b|\b(?:like|want|love)\s(?:any|either)\s(?:of\s(?:these|them|those)|one)\b",
+    re.IGNORECASE,
+)
+# "both", "all three", "这三个": the group is the whole list only when the list has that many.
+_COUNTED_RE = re.compile(r"\b(?:both|neither|either|three|four|five)\b|俩|[两三四五](?:个|种)", re.IGNORECASE)
+# "everything except procrastinate", "all but C", "除了方案四都不行": the whole list but one, which
+# must be an option of it ("除了篮球比赛拿过奖，其他的什么都没有" spares nothing listed).
+_EXCEPT_RE = re.compile(
+    r"\b(?:(?:everything|all|every\s(?:option|one)|the\srest|them\sall|all\sof\s(?:them|these|those))\s(?:[\w'-]+\s){0,3}?"
+    r"(?:except(?:\sfor)?|other\sthan|besides|apart\sfrom|save\sfor)|(?:all|everything)\sbut)\s"
+    r"(?P<kept>[^,.;:!?]{1,40}?)(?=\s(?:are|is|were|all|both|sound|look|seem|feel|have|has|need)\b|[,.;:!?]|$)"
+    r"|除(?:了|开|去)(?P<kept_zh>[^，。；：！？,.;:!?]{1,20}?)(?:以外|之外)?(?:[，,]?(?:其他|别的|其余|其它|剩下)的?[^，。！？,.!?]{0,4}?)?(?:都|全)",
+    re.IGNORECASE,
+)
+# A question the verdict word sits in ("能不能", "是不是所有银行都这样") is no verdict.
+_ZH_NOT_VERDICT_RE = re.compile(r"(.)不\1|差不多|不(?:知道|一定|一样|过|错|少|多|同|是|确定|清楚|了解)")
+
+_ZH_FOLLOW = r"(?=\s?(?:都|全|也|两个|俩|这|[,，。;；]|$))"  # not "个": "1-2 个 seat" counts seats
+_ZH_RANGE_RE = re.compile(rf"{_ZH_OPTION}(?P<first>{_ZH_KEY})\s?(?:到|至|~|-|—)\s?{_ZH_OPTION}(?P<last>{_ZH_KEY}){_ZH_FOLLOW}")
+_ZH_LIST_RE = re.compile(
+    rf"(?<![一二三四五六七八九十\d])(?P<keys>{_ZH_OPTION}{_ZH_KEY}(?:(?:\s?[和、跟与及/,，]\s?|\s){_ZH_OPTION}{_ZH_KEY}){{1,4}}"
+    rf"|[一二三四五六七八九①-⑨]{{2,4}})"
+)
+# Bare numbers must be followed by the verdict's "都" or a pause ("1和2都不要", "一二，太重"): "1、2 楼"
+# counts floors. Labels ("方案一和方案三", "②和④", "B 和 D") name options wherever they stand.
+_ZH_BARE_NUMBERS_RE = re.compile(r"[\d一二三四五六七八九和、跟与及/,，\s]+")
+_ZH_FOLLOW_RE = re.compile(_ZH_FOLLOW)
+_ZH_FIRST_RE = re.compile(r"(?P<end>前|后|最后)面?(?P<count>[两二三四五2-5])(?:个(?!月|小时|人|星期|礼拜|工作日)|种|条|套|项)")
+_ZH_ALL_RE = re.compile(
+    # "所有" and "全部" only before an option word: "所有菜都别放香菜" is a standing constraint.
+    r"(?:(?:这|那)(?:几个|几条|几家|几款|些|三个|四个|五个|两个|俩)|上面的?|以上|上述|你(?:说|给|列)的(?:这些|这几个|几个|[两三四五]个)?"
+    r"|(?:所有|全部)的?(?=方案|选项|思路|建议|办法|方向|这些))"
+    # Between them and "都" an option word, a hedge or nothing: "那几个大客户都认他" is about clients.
+    r"的?(?:方案|选项|思路|建议|办法|方向|路线|地方|选择)?(?:说实话|其实|感觉|好像|我们|我|也|就){0,3}(?:都|全)"
+    r"|(?<![一\d我你他她们咱])[两三四五](?:个|种)(?:方案|选项)?都|(?<![我你他她们咱])俩都"
+    r"|^(?:嗯|呃|唔|哎|额)?[，,\s]?(?:都|全都)(?:不|没|否|pass|太)"
+    r"|一个都不(?:要|行|考虑|选|买|喜欢|想要|合适|满意|用)|(?:^|(?<=[，,。\s就也都]))全(?:部)?(?:否|pass|不要|不行|不考虑|排除)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The options of a list that one verdict covers, by their place in it, and the ones the
+    turn spares ("all but 4")."""
+
+    covered: tuple[int, ...]
+    spared: tuple[int, ...] = ()
+
+
+def offered_lists(alternatives: Sequence[Alternative]) -> list[list[Alternative]]:
+    """The lists of two options or more the assistant offered, oldest first: the options of one
+    reply share their first turn."""
+    lists: dict[int, list[Alternative]] = {}
+    for alternative in alternatives:
+        if alternative.proposed_by == "assistant":
+            lists.setdefault(alternative.first_turn, []).append(alternative)
+    return [options for _, options in sorted(lists.items()) if len(options) > 1]
+
+
+def group_reference(text: str, listed: Sequence[Proposal]) -> Group | None:
+    """The group of `listed` the text's verdict covers, or None when it names no group of them.
+
+    A group is two options or more (or some, beside one spared); a place outside the list ("1-5"
+    of four options), a quantity ("the 2-3 week timeline", "前两个月") or a group the clause says
+    nothing against ("all of them are fine, but…") names none."""
+    if len(listed) < 2:
+        return None
+    spared = _spared(text, listed)
+    for start, end, places in _mentions(text, listed):
+        if places is None or not _says_verdict(text, start, end):
+            continue
+        covered = tuple(place for place in places if place not in spared)
+        if len(covered) >= 2 or (covered and spared):
+            return Group(covered, spared)
+    return None
+
+
+def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int, tuple[int, ...] | None]]:
+    """Each group the text names, where it stands, and the places it covers (None: not all of
+    them are in the list). Ranges first, then lists of labels, counts, and "all of them"."""
+    for match in (*_EN_RANGE_RE.finditer(text), *_ZH_RANGE_RE.finditer(text)):
+        if match.re is _ZH_RANGE_RE or _is_subject(text, match):
+            ends = _places_of((match.group("first"), match.group("last")), listed)
+            ok = ends is not None and ends[0] < ends[1]
+            yield match.start(), match.end(), tuple(range(ends[0], ends[1] + 1)) if ends and ok else None
+    for match in _EN_LIST_RE.finditer(text):
+        if _is_subject(text, match):
+            yield match.start(), match.end(), _sorted(_places_of(re.findall(_KEY, match.group("keys")), listed))
+    for match in _ZH_LIST_RE.finditer(text):
+        if not _ZH_BARE_NUMBERS_RE.fullmatch(match.group("keys")) or _ZH_FOLLOW_RE.match(text, match.end()):
+            yield match.start(), match.end(), _sorted(_places_of(re.findall(_ZH_KEY, match.group("keys")), listed))
+    for match in (*_EN_FIRST_RE.finditer(text), *_ZH_FIRST_RE.finditer(text)):
+        count = _count(match.group("count"))
+        first = 0 if match.group("end").lower() in ("first", "top", "前") else len(listed) - count
+        yield match.start(), match.end(), tuple(range(first, first + count)) if count <= len(listed) else None
+    for match in _EXCEPT_RE.finditer(text):
+        yield match.start(), match.end(), tuple(range(len(listed))) if _kept(match, listed) is not None else None
+    for match in (*_EN_ALL_RE.finditer(text), *_ZH_ALL_RE.finditer(text)):
+        if _after_a_list(text, match.start()):
+            continue  # "专线路径、TCP、服务端这几个方向": the options it names (`named_together`)
+        counted = _COUNTED_RE.search(match.group())
+        whole = counted is None or _count(counted.group()) == len(listed)
+        yield match.start(), match.end(), tuple(range(len(listed))) if whole else None
+
+
+def _after_a_list(text: str, start: int) -> bool:
+    """Does "these" sum up a list its clause has just given ("台面、水槽、烟灶这些都不变")?"""
+    clause_start, _ = _clause(text, start, start)
+    return "、" in text[clause_start:start]
+
+
+def _is_subject(text: str, match: re.Match[str]) -> bool:
+    """Is an English range or list of places the verdict's subject or object, not a quantity?"""
+    before = text[max(0, match.start() - 40) : match.start()]
+    return bool(_SUBJECT_END_RE.match(text, match.end()) or _SUBJECT_START_RE.search(before))
+
+
+def _says_verdict(text: str, start: int, end: int) -> bool:
+    """Does the clause holding the group say the verdict? A group standing alone in its clause
+    ("2 and 3, too much infra") takes the next clause's."""
+    clause_start, clause_end = _clause(text, start, end)
+    sentence_end = _SENTENCE_END_RE.search(text, end, end + _REACH)
+    if sentence_end is not None and sentence_end.group() in "?？":
+        return False  # "none of these need redis?", "帮我对比一下方案一和方案二，哪个更合适？" ask
+    if _says_no(text[clause_start:clause_end]):
+        return True
+    alone = not re.search(r"\w", text[clause_start:start] + text[end:clause_end])
+    if alone and clause_end < len(text):
+        return _says_no(text[slice(*_clause(text, clause_end + 1, clause_end + 1))])
+    return False
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause holding text[start:end] begins and ends, looking at most `_REACH`
+    characters either way (a turn without punctuation is read in linear time all the same)."""
+    reach = max(0, start - _REACH)
+    clause_start = max((m.end() for m in _CLAUSE_END_RE.finditer(text, reach, start)), default=reach)
+    after = _CLAUSE_END_RE.search(text, end, end + _REACH)
+    return clause_start, after.start() if after else min(len(text), end + _REACH)
+
+
+def _says_no(clause: str) -> bool:
+    return _VERDICT_WORD_RE.search(_ZH_NOT_VERDICT_RE.sub(" ", clause)) is not None
+
+
+def _sorted(places: list[int] | None) -> tuple[int, ...] | None:
+    return tuple(sorted(set(places))) if places else None
+
+
+def _count(word: str) -> int:
+    """How many a count word says: "both", "three", "3", "两个", "俩"."""
+    return int(word) if word.isdigit() else _COUNT.get(word.lower()) or _COUNT.get(word[:1], 0)
+
+
+def _places_of(keys: Sequence[str], listed: Sequence[Proposal]) -> list[int] | None:
+    """The places in the list the keys name (the option carrying that label, else the key's
+    place), or None when one of them names none."""
+    places = []
+    for key in keys:
+        if "①" <= key <= "⑨":
+            key = str(ord(key) - ord("①") + 1)  # "②和④都不要"
+        found = proposal_by_label(f"方案{key.upper()}", listed)
+        if found is None:
+            return None
+        places.append(listed.index(found))
+    return places
+
+
+def _spared(text: str, listed: Sequence[Proposal]) -> tuple[int, ...]:
+    """The option the turn exempts from its verdict ("all of those except procrastinate", "除了
+    方案四都不行")."""
+    kept = next((k for m in _EXCEPT_RE.finditer(text) if (k := _kept(m, listed)) is not None), None)
+    return (kept,) if kept is not None else ()
+
+
+def _kept(match: re.Match[str], listed: Sequence[Proposal]) -> int | None:
+    """The place of the option an exception names, by its label or its words."""
+    kept = (match.group("kept") or match.group("kept_zh") or "").strip()
+    found = proposal_by_label(kept, listed, by_position=False) or proposal_by_label(f"方案{kept}", listed)
+    found = found or best_overlap(kept, listed)
+    return listed.index(found) if found is not None else None
