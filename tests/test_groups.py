@@ -47,6 +47,7 @@ def test_english_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("这四个都不太想要", (0, 1, 2, 3), ()),
     ("除了方案四都不行", (0, 1, 2), (3,)),
     ("除了数据库轮询表，别的都太重", (0, 1, 2), (3,)),
+    ("②④都不用，学生听过了", (1, 3), ()),
 ])
 # fmt: on
 def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tuple[int, ...]) -> None:
@@ -60,9 +61,17 @@ def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("none of these need redis? redis is a no-go for us", LIST_EN),  # asks about the group
     ("both are too heavy", LIST_EN),  # "both" of four options names two the turn does not say
     ("1-5 are out", LIST_EN),  # a place outside the list
+    ("the board flagged agency spend in the last two audits", LIST_EN),
     ("what's the difference between 1 and 3?", LIST_EN),
     ("the first two sound promising", LIST_EN),
+    ("前两个都不行吗？我看别人都在用", LIST_ZH),
+    ("帮我对比一下方案一和方案二，哪个更合适？", LIST_ZH),
     ("前两个月都不行", LIST_ZH),
+    ("1-2 个 seat 的小卖家涨价太多", LIST_ZH),
+    ("所有菜都别放香菜", LIST_ZH),
+    ("台面、水槽、烟灶这些都不变", LIST_ZH),
+    ("我俩都不太敢开山路", LIST_ZH),
+    ("那几个大客户都认他不认公司", LIST_ZH),
     ("这些都是游客打卡点啊", LIST_ZH),
     ("两个人都不同意", LIST_ZH),
     ("这三个都不太想要", LIST_ZH),  # three of four: which three, the turn does not say
