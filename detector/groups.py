@@ -17,7 +17,7 @@ from detector.alternatives import Proposal, best_overlap, proposal_by_label
 from detector.schema import Alternative
 
 _KEY = r"[1-9]|(?-i:[A-H])(?![A-Za-z])"  # "2", "B"; a capital alone, never "a" or a word's start
-_ZH_KEY = r"[1-9①-⑨一二三四五六七八九A-H]"
+_ZH_KEY = r"(?:(?<![A-Za-z0-9])[1-9A-H](?![A-Za-z0-9])|[①-⑨一二三四五六七八九])"  # never the "B" of "InfluxDB"
 _OPTION = r"(?:options?|plans?|approaches|ideas|#)\s?"
 _ZH_OPTION = r"(?:方案|选项|思路|路线)?"
 _COUNT = {"both": 2, "neither": 2, "either": 2, "俩": 2, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -37,7 +37,8 @@ _SUBJECT_START_RE = re.compile(
 # The clause must say the verdict: "all of them are fine, but redis is overkill" rejects Redis.
 _REACH = 200  # characters a clause or sentence is looked for around a group
 _SENTENCE_END_RE = re.compile(r"[.!?。！？\n]")
-_CLAUSE_END_RE = re.compile(r"[,.;!?，。；！？\n]|\bbut\b|但|不过")
+# A space between Chinese words is a pause too: "1 和 5 先不做 等二季度招了人再说 先集中 2 和 4".
+_CLAUSE_END_RE = re.compile(r"[,.;!?，。；！？\n]|\bbut\b|但|不过|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _VERDICT_WORD_RE = re.compile(
     r"\b(?:out|no|not|never|none|neither|nor|too|overkill|off\s(?:the\s)?(?:table|list)|dead|bad|wrong|gone|scrap|drop|ditch|skip|nix|cut|"
     r"kill|forget|rule|exclude|hate|meh|nope|pass)\b|n't\b|不|没|否|算了|pass|排除|太|砍|去掉|放弃|作废|拉倒",
@@ -79,16 +80,17 @@ _EXCEPT_RE = re.compile(
 # A question the verdict word sits in ("能不能", "是不是所有银行都这样") is no verdict.
 _ZH_NOT_VERDICT_RE = re.compile(r"(.)不\1|差不多|不(?:知道|一定|一样|过|错|少|多|同|是|确定|清楚|了解)")
 
-_ZH_FOLLOW = r"(?=\s?(?:都|全|也|两个|俩|这|[,，。;；]|$))"  # not "个": "1-2 个 seat" counts seats
+_ZH_FOLLOW = r"(?=\s?(?:都|全|也|两个|俩|[,，。;；]|$))"  # not "个": "1-2 个 seat" counts seats
 _ZH_RANGE_RE = re.compile(rf"{_ZH_OPTION}(?P<first>{_ZH_KEY})\s?(?:到|至|~|-|—)\s?{_ZH_OPTION}(?P<last>{_ZH_KEY}){_ZH_FOLLOW}")
 _ZH_LIST_RE = re.compile(
     rf"(?<![一二三四五六七八九十\d])(?P<keys>{_ZH_OPTION}{_ZH_KEY}(?:(?:\s?[和、跟与及/,，]\s?|\s){_ZH_OPTION}{_ZH_KEY}){{1,4}}"
     rf"|[一二三四五六七八九①-⑨]{{2,4}})"
 )
-# Bare numbers must be followed by the verdict's "都" or a pause ("1和2都不要", "一二，太重"): "1、2 楼"
-# counts floors. Labels ("方案一和方案三", "②和④", "B 和 D") name options wherever they stand.
+# Bare numbers must be followed by the verdict itself ("1和2都不要", "1 和 5 先不做"): "1、2 楼"
+# counts floors, and "…先集中 2 和 4" is where the user goes. Labels ("方案一和方案三", "②和④",
+# "B 和 D") name options wherever they stand.
 _ZH_BARE_NUMBERS_RE = re.compile(r"[\d一二三四五六七八九和、跟与及/,，\s]+")
-_ZH_FOLLOW_RE = re.compile(_ZH_FOLLOW)
+_ZH_VERDICT_NEXT_RE = re.compile(r"\s?(?:都|全|也|两个|俩|(?:先|就|暂时|暂且|还是)?(?:不|别|没))")
 _ZH_FIRST_RE = re.compile(r"(?P<end>前|后|最后)面?(?P<count>[两二三四五2-5])(?:个(?!月|小时|人|星期|礼拜|工作日)|种|条|套|项)")
 _ZH_ALL_RE = re.compile(
     # "所有" and "全部" only before an option word: "所有菜都别放香菜" is a standing constraint.
@@ -151,7 +153,7 @@ def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int,
         if _is_subject(text, match):
             yield match.start(), match.end(), _sorted(_places_of(re.findall(_KEY, match.group("keys")), listed))
     for match in _ZH_LIST_RE.finditer(text):
-        if not _ZH_BARE_NUMBERS_RE.fullmatch(match.group("keys")) or _ZH_FOLLOW_RE.match(text, match.end()):
+        if not _ZH_BARE_NUMBERS_RE.fullmatch(match.group("keys")) or _ZH_VERDICT_NEXT_RE.match(text, match.end()):
             yield match.start(), match.end(), _sorted(_places_of(re.findall(_ZH_KEY, match.group("keys")), listed))
     for match in (*_EN_FIRST_RE.finditer(text), *_ZH_FIRST_RE.finditer(text)):
         count = _count(match.group("count"))

@@ -48,6 +48,7 @@ def test_english_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("除了方案四都不行", (0, 1, 2), (3,)),
     ("除了数据库轮询表，别的都太重", (0, 1, 2), (3,)),
     ("②④都不用，学生听过了", (1, 3), ()),
+    ("1 4 都排除 线下班时间固定", (0, 3), ()),
 ])
 # fmt: on
 def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tuple[int, ...]) -> None:
@@ -76,6 +77,8 @@ def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("两个人都不同意", LIST_ZH),
     ("这三个都不太想要", LIST_ZH),  # three of four: which three, the turn does not say
     ("a and b are out", LETTERS),  # a small letter is a word, not a label
+    ("InfluxDB 和 Dynamo 都算了吧", LETTERS),  # the "B" of a name is no label
+    ("1 和 5 先不做 等二季度再说 先集中 2 和 4", extract_proposals("1. a\n2. b\n3. c\n4. d\n5. e")[1:4]),
 ])
 def test_what_names_no_group(text: str, options: list) -> None:  # type: ignore[type-arg]
     assert group_reference(text, options) is None
@@ -85,6 +88,11 @@ def test_labels_name_their_options_wherever_they_stand() -> None:
     assert group_reference("B and C are out", LETTERS) == Group((1, 2))
     continued = extract_proposals("方案二：Redis。\n方案三：Postgres。\n方案四：SQS。")
     assert group_reference("方案三和方案四都不要", continued) == Group((1, 2))
+
+
+def test_bare_numbers_are_the_group_the_verdict_follows_not_where_the_user_goes() -> None:
+    five = extract_proposals("1. 抽奖\n2. 互推\n3. 社群\n4. 干货\n5. 联动")
+    assert group_reference("1 和 5 先不做 等二季度招了人再说 先集中 2 和 4", five) == Group((0, 4))
 
 
 def test_a_single_option_list_has_no_groups() -> None:
