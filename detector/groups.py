@@ -78,15 +78,21 @@ _EXCEPT_RE = re.compile(
     re.IGNORECASE,
 )
 # A question the verdict word sits in ("能不能", "是不是所有银行都这样") is no verdict.
-_ZH_NOT_VERDICT_RE = re.compile(r"(.)不\1|差不多|不(?:知道|一定|一样|过|错|少|多|同|是|确定|清楚|了解)")
+_ZH_NOT_VERDICT_RE = re.compile(
+    r"(.)不\1|差不多|不(?:知道|一定|一样|过|错|少|多|同|是|确定|清楚|了解|冲突|矛盾|影响|难|贵)"
+    r"|没(?:意见|问题|毛病|关系|事|差)"
+)
 
 _ZH_FOLLOW = r"(?=\s?(?:都|全|也|两个|俩|[,，。;；]|$))"  # not "个": "1-2 个 seat" counts seats
 _ZH_RANGE_RE = re.compile(rf"{_ZH_OPTION}(?P<first>{_ZH_KEY})\s?(?:到|至|~|-|—)\s?{_ZH_OPTION}(?P<last>{_ZH_KEY}){_ZH_FOLLOW}")
 _ZH_LIST_RE = re.compile(
-    rf"(?<![一二三四五六七八九十\d])(?P<keys>{_ZH_OPTION}{_ZH_KEY}(?:(?:\s?[和、跟与及/,，]\s?|\s){_ZH_OPTION}{_ZH_KEY}){{1,4}}"
+    rf"(?<![一二三四五六七八九十\d])(?P<keys>{_ZH_OPTION}{_ZH_KEY}(?:(?:\s?[和、跟与及/]\s?|\s){_ZH_OPTION}{_ZH_KEY}){{1,4}}"
     rf"|[一二三四五六七八九①-⑨]{{2,4}})"
 )
-# Bare numbers must be followed by the verdict itself ("1和2都不要", "1 和 5 先不做"): "1、2 楼"
+_NUMERALS = frozenset("一二三四五六七八九")
+_CJK_RE = re.compile(r"[\u4e00-\u9fff①-⑨]")
+# A list without Chinese in it ("A/B", "1 2") must be followed by the verdict itself, and so must
+# bare numbers ("1和2都不要", "1 和 5 先不做"): "1、2 楼"
 # counts floors, and "…先集中 2 和 4" is where the user goes. Labels ("方案一和方案三", "②和④",
 # "B 和 D") name options wherever they stand.
 _ZH_BARE_NUMBERS_RE = re.compile(r"[\d一二三四五六七八九和、跟与及/,，\s]+")
@@ -153,7 +159,11 @@ def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int,
         if _is_subject(text, match):
             yield match.start(), match.end(), _sorted(_places_of(re.findall(_KEY, match.group("keys")), listed))
     for match in _ZH_LIST_RE.finditer(text):
-        if not _ZH_BARE_NUMBERS_RE.fullmatch(match.group("keys")) or _ZH_VERDICT_NEXT_RE.match(text, match.end()):
+        keys = match.group("keys")
+        labelled = _CJK_RE.search(keys) is not None and not _ZH_BARE_NUMBERS_RE.fullmatch(keys)
+        if not _one_kind(re.findall(_ZH_KEY, keys)):
+            continue  # "C 一样没戏", "Plan B 一个 squad": a label beside a word that starts with 一
+        if labelled or _ZH_VERDICT_NEXT_RE.match(text, match.end()):
             yield match.start(), match.end(), _sorted(_places_of(re.findall(_ZH_KEY, match.group("keys")), listed))
     for match in (*_EN_FIRST_RE.finditer(text), *_ZH_FIRST_RE.finditer(text)):
         count = _count(match.group("count"))
@@ -207,6 +217,12 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _says_no(clause: str) -> bool:
     return _VERDICT_WORD_RE.search(_ZH_NOT_VERDICT_RE.sub(" ", clause)) is not None
+
+
+def _one_kind(keys: Sequence[str]) -> bool:
+    """Are the keys all letters, all numbers (①② too) or all Chinese numerals, as a list's are?"""
+    kinds = {"letter" if key.isascii() and key.isalpha() else "numeral" if key in _NUMERALS else "number" for key in keys}
+    return len(kinds) == 1
 
 
 def _sorted(places: list[int] | None) -> tuple[int, ...] | None:

@@ -78,6 +78,7 @@ def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("这三个都不太想要", LIST_ZH),  # three of four: which three, the turn does not say
     ("a and b are out", LETTERS),  # a small letter is a word, not a label
     ("InfluxDB 和 Dynamo 都算了吧", LETTERS),  # the "B" of a name is no label
+    ("Unleash vs GrowthBook then. We don't really do A/B experiments", LETTERS),
     ("1 和 5 先不做 等二季度再说 先集中 2 和 4", extract_proposals("1. a\n2. b\n3. c\n4. d\n5. e")[1:4]),
 ])
 def test_what_names_no_group(text: str, options: list) -> None:  # type: ignore[type-arg]

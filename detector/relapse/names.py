@@ -9,6 +9,7 @@ the current decision shares with it identifies neither, so it is left out here, 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -110,9 +111,14 @@ def _read(body: str, shared: set[str]) -> _Reading:
 
 
 def _names_anything(reading: _Reading) -> bool:
-    """Is any of what was read a name of the alternative's own (`_compiled` drops shared ones)?"""
-    own = {a for a in reading.anchors | {c.lower() for c in reading.cased} if a not in reading.shared}
-    return bool(own or reading.words or reading.cjk)
+    """Is any of what was read a name of the alternative's own, as `_compiled` will keep it?"""
+    return bool(_naming(reading.anchors, reading.shared) or reading.cased or reading.words or reading.cjk)
+
+
+def _naming(anchors: Iterable[str], shared: set[str]) -> set[str]:
+    """The anchors that name an option: not weak words ("app", "plan"), nor words the current
+    decision or the option's siblings share with it."""
+    return {a for a in anchors if a not in WEAK_WORDS and a not in shared}
 
 
 def current_core(current: str) -> str:
@@ -170,8 +176,7 @@ def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
     phrases and sibling members as weak mentions, minus anything the current decision is too."""
     sources = tuple(reading.sources)
     names = frozenset(reading.anchors | {c.lower() for c in reading.cased})
-    anchors = reading.anchors | kin_of(sources, names, reading.singles)
-    anchors = {a for a in anchors if a not in WEAK_WORDS and a not in reading.shared}
+    anchors = _naming(reading.anchors | kin_of(sources, names, reading.singles), reading.shared)
     excluded = current_categories(current)
     anchors |= members_of(sources, names) - excluded - reading.shared
     kinds = categories_of(sources, names | frozenset(anchors)) - excluded - anchors
