@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from detector.alternatives import Proposal, best_overlap, proposal_by_label
+from detector.mentions import REJECTING_VERBS_EN
 from detector.schema import Alternative
 
 _KEY = r"[1-9]|(?-i:[A-H])(?![A-Za-z])"  # "2", "B"; a capital alone, never "a" or a word's start
@@ -32,13 +33,13 @@ _SUBJECT_END_RE = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_START_RE = re.compile(
-    rf"(?:\b(?:scrap|drop|ditch|skip|nix|cut|kill|forget|about|out|exclude|not|no|nor|neither)\s|{_OPTION})$", re.IGNORECASE
+    rf"(?:\b(?:{REJECTING_VERBS_EN}|not|no|nor|neither)\s|{_OPTION})$", re.IGNORECASE
 )
-# The clause must say the verdict: "all of them are fine, but redis is overkill" rejects Redis.
 _REACH = 200  # characters a clause or sentence is looked for around a group
 _SENTENCE_END_RE = re.compile(r"[.!?。！？\n]")
 # A space between Chinese words is a pause too: "1 和 5 先不做 等二季度招了人再说 先集中 2 和 4".
 _CLAUSE_END_RE = re.compile(r"[,.;!?，。；！？\n]|\bbut\b|但|不过|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+# The clause must say the verdict: "all of them are fine, but redis is overkill" rejects Redis.
 _VERDICT_WORD_RE = re.compile(
     r"\b(?:out|no|not|never|none|neither|nor|too|overkill|off\s(?:the\s)?(?:table|list)|dead|bad|wrong|gone|scrap|drop|ditch|skip|nix|cut|"
     r"kill|forget|rule|exclude|hate|meh|nope|pass)\b|n't\b|不|没|否|算了|pass|排除|太|砍|去掉|放弃|作废|拉倒",

@@ -28,9 +28,10 @@ _TOTAL_AFTER_RE = re.compile(
     r"^\s{0,2}(?:都|全|俩|两个|这两个|这俩|三个|这几个|也都|(?:are|were)\s(?:both|all|out|gone|dead|overkill|too|not|a no|off)\b|(?:both|all)\b)",
     re.IGNORECASE,
 )
+# Verbs that reject what follows them ("scrap 1 and 3", "drop Kafka and RabbitMQ").
+REJECTING_VERBS_EN = r"drop|scrap|ditch|skip|nix|cut|kill|forget|forget about|rule out|exclude"
 _TOTAL_BEFORE_RE = re.compile(
-    r"(?:\b(?:both|neither|either)|\b(?:drop|scrap|ditch|skip|nix|cut|kill|forget|forget about|rule out|no|not|"
-    r"without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{0,2}(?:方案|选项|the\s)?$",
+    rf"(?:\b(?:both|neither|either)|\b(?:{REJECTING_VERBS_EN}|no|not|without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{{0,2}}(?:方案|选项|the\s)?$",
     re.IGNORECASE,
 )
 # The parts of a combined option ("成都+乐山+峨眉山", "大理、丽江") and a Chinese name among them.
