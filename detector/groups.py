@@ -93,10 +93,9 @@ _ZH_LIST_RE = re.compile(
 _NUMERALS = frozenset("一二三四五六七八九")
 _CJK_RE = re.compile(r"[\u4e00-\u9fff①-⑨]")
 # A list without Chinese in it ("A/B", "1 2") must be followed by the verdict itself, and so must
-# bare numbers ("1和2都不要", "1 和 5 先不做"): "1、2 楼"
-# counts floors, and "…先集中 2 和 4" is where the user goes. Labels ("方案一和方案三", "②和④",
-# "B 和 D") name options wherever they stand.
-_ZH_BARE_NUMBERS_RE = re.compile(r"[\d一二三四五六七八九和、跟与及/,，\s]+")
+# bare numbers ("1和2都不要", "1 和 5 先不做"): "1、2 楼" counts floors, and "…先集中 2 和 4" is
+# where the user goes. Labels ("方案一和方案三", "②和④", "B 和 D") name options wherever they stand.
+_ZH_BARE_NUMBERS_RE = re.compile(r"[\d一二三四五六七八九和、跟与及/\s]+")
 _ZH_VERDICT_NEXT_RE = re.compile(r"\s?(?:都|全|也|两个|俩|(?:先|就|暂时|暂且|还是)?(?:不|别|没))")
 _ZH_FIRST_RE = re.compile(r"(?P<end>前|后|最后)面?(?P<count>[两二三四五2-5])(?:个(?!月|小时|人|星期|礼拜|工作日)|种|条|套|项)")
 _ZH_ALL_RE = re.compile(
@@ -165,7 +164,7 @@ def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int,
         if not _one_kind(re.findall(_ZH_KEY, keys)):
             continue  # "C 一样没戏", "Plan B 一个 squad": a label beside a word that starts with 一
         if labelled or _ZH_VERDICT_NEXT_RE.match(text, match.end()):
-            yield match.start(), match.end(), _sorted(_places_of(re.findall(_ZH_KEY, match.group("keys")), listed))
+            yield match.start(), match.end(), _sorted(_places_of(re.findall(_ZH_KEY, keys), listed))
     for match in (*_EN_FIRST_RE.finditer(text), *_ZH_FIRST_RE.finditer(text)):
         count = _count(match.group("count"))
         first = 0 if match.group("end").lower() in ("first", "top", "前") else len(listed) - count

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from detector.alternatives import extract_proposals
+from detector.alternatives import Proposal, extract_proposals
 from detector.groups import Group, group_reference
 from tests.test_hardening_linear import MAX_RATIO, growth_ratio
 
@@ -16,7 +18,6 @@ LIST_ZH = extract_proposals("几个方案：\n方案一：自建 Kafka 集群；
 LETTERS = extract_proposals("Option A: a managed Kafka.\nOption B: RabbitMQ.\nOption C: SQS.")
 
 
-# fmt: off
 @pytest.mark.parametrize("text, covered, spared", [
     ("so 1-3 are out", (0, 1, 2), ()),
     ("options 2 to 4 are overkill for us", (1, 2, 3), ()),
@@ -30,12 +31,10 @@ LETTERS = extract_proposals("Option A: a managed Kafka.\nOption B: RabbitMQ.\nOp
     ("everything except 4 is a no-go", (0, 1, 2), (3,)),
     ("forget the first three, go with 4", (0, 1, 2), ()),
 ])
-# fmt: on
 def test_english_group_verdicts(text: str, covered: tuple[int, ...], spared: tuple[int, ...]) -> None:
     assert group_reference(text, LIST_EN) == Group(covered, spared)
 
 
-# fmt: off
 @pytest.mark.parametrize("text, covered, spared", [
     ("前三个都不考虑，运维扛不住", (0, 1, 2), ()),
     ("方案一和方案二都不要", (0, 1), ()),
@@ -50,7 +49,6 @@ def test_english_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("②④都不用，学生听过了", (1, 3), ()),
     ("1 4 都排除 线下班时间固定", (0, 3), ()),
 ])
-# fmt: on
 def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tuple[int, ...]) -> None:
     assert group_reference(text, LIST_ZH) == Group(covered, spared)
 
@@ -81,7 +79,7 @@ def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("Unleash vs GrowthBook then. We don't really do A/B experiments", LETTERS),
     ("1 和 5 先不做 等二季度再说 先集中 2 和 4", extract_proposals("1. a\n2. b\n3. c\n4. d\n5. e")[1:4]),
 ])
-def test_what_names_no_group(text: str, options: list) -> None:  # type: ignore[type-arg]
+def test_what_names_no_group(text: str, options: Sequence[Proposal]) -> None:
     assert group_reference(text, options) is None
 
 
