@@ -292,16 +292,19 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
     return best
 
 
+def number_word(word: str) -> int | None:
+    """The number a digit or a number word says: "3", "three", "third", "三", "两"."""
+    if word.isdigit():
+        return int(word)
+    return _ORDINALS_EN.get(word.lower(), _ORDINALS_ZH.get(word))
+
+
 def _ordinal(key: str) -> int | None:
-    if key.isdigit():
-        return int(key)
-    lowered = key.lower()
-    if lowered == "last":
+    if key.lower() == "last":
         return -1
-    if lowered in _ORDINALS_EN:
-        return _ORDINALS_EN[lowered]
-    if key in _ORDINALS_ZH:
-        return _ORDINALS_ZH[key]
+    number = number_word(key)
+    if number is not None:
+        return number
     if len(key) == 1 and key.isalpha() and key.isascii():
         return ord(key.upper()) - ord("A") + 1
     return None

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from detector.alternatives import Proposal, best_overlap, proposal_by_label
+from detector.alternatives import Proposal, best_overlap, number_word, proposal_by_label
 from detector.mentions import REJECTING_VERBS_EN
 from detector.schema import Alternative
 
@@ -21,7 +21,7 @@ _KEY = r"[1-9]|(?-i:[A-H])(?![A-Za-z])"  # "2", "B"; a capital alone, never "a" 
 _ZH_KEY = r"(?:(?<![A-Za-z0-9])[1-9A-H](?![A-Za-z0-9])|[①-⑨一二三四五六七八九])"  # never the "B" of "InfluxDB"
 _OPTION = r"(?:options?|plans?|approaches|ideas|#)\s?"
 _ZH_OPTION = r"(?:方案|选项|思路|路线)?"
-_COUNT = {"both": 2, "neither": 2, "either": 2, "俩": 2, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "two": 2, "three": 3, "four": 4, "five": 5}
+_PAIR_WORDS = frozenset({"both", "neither", "either", "俩"})
 _TIME_UNITS = r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|nights?|times?|steps?|people|users|percent)\b"
 
 # A place ("2-4", "B and C") is the verdict's subject or object when its clause goes on with a
@@ -181,8 +181,7 @@ def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int,
 
 def _after_a_list(text: str, start: int) -> bool:
     """Does "these" sum up a list its clause has just given ("台面、水槽、烟灶这些都不变")?"""
-    clause_start, _ = _clause(text, start, start)
-    return "、" in text[clause_start:start]
+    return "、" in text[_clause_start(text, start) : start]
 
 
 def _is_subject(text: str, match: re.Match[str]) -> bool:
@@ -209,10 +208,13 @@ def _says_verdict(text: str, start: int, end: int) -> bool:
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """Where the clause holding text[start:end] begins and ends, looking at most `_REACH`
     characters either way (a turn without punctuation is read in linear time all the same)."""
-    reach = max(0, start - _REACH)
-    clause_start = max((m.end() for m in _CLAUSE_END_RE.finditer(text, reach, start)), default=reach)
     after = _CLAUSE_END_RE.search(text, end, end + _REACH)
-    return clause_start, after.start() if after else min(len(text), end + _REACH)
+    return _clause_start(text, start), after.start() if after else min(len(text), end + _REACH)
+
+
+def _clause_start(text: str, start: int) -> int:
+    reach = max(0, start - _REACH)
+    return max((m.end() for m in _CLAUSE_END_RE.finditer(text, reach, start)), default=reach)
 
 
 def _says_no(clause: str) -> bool:
@@ -231,7 +233,9 @@ def _sorted(places: list[int] | None) -> tuple[int, ...] | None:
 
 def _count(word: str) -> int:
     """How many a count word says: "both", "three", "3", "两个", "俩"."""
-    return int(word) if word.isdigit() else _COUNT.get(word.lower()) or _COUNT.get(word[:1], 0)
+    if word.lower() in _PAIR_WORDS:
+        return 2
+    return number_word(word) or number_word(word[:1]) or 0
 
 
 def _places_of(keys: Sequence[str], listed: Sequence[Proposal]) -> list[int] | None:
