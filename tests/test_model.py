@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from detector.classifier import load_model, manifest_path, sha256_file
 from detector.detect import Detector, Mode
 from detector.errors import ModelError
 from detector.label_guide import NEGATIVES, POSITIVES, context_for
-from detector.learn import evaluate, load_labeled, train
+from detector.learn import evaluate, label_metrics, load_labeled, train
 from detector.loading import default_model_path
 from detector.schema import Label, Turn
 
@@ -129,6 +130,32 @@ def test_eval_figures_have_the_documented_keys() -> None:
     assert {"n", "binary_f1", "macro_f1", "accuracy", "none_false_positive_rate", "target_match", "reason_match", "per_label", "per_lang"} <= set(figures)
     assert set(figures["per_label"]) == {"REJECT", "PIVOT", "REOPEN", "NONE"}
     assert set(figures["per_label"]["REJECT"]) == {"precision", "recall", "f1", "support"}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_label_metrics_agree_with_scikit_learn(seed: int) -> None:
+    from sklearn.metrics import precision_recall_fscore_support
+
+    labels = list(Label)
+    generator = random.Random(seed)
+    gold = [generator.choice(labels) for _ in range(300)]
+    # Mostly right, as a model is, and REOPEN never predicted (the zero-division case).
+    others = [Label.REJECT, Label.PIVOT, Label.NONE]
+    predicted = [
+        Label.PIVOT if g is Label.REOPEN else g if generator.random() < 0.6 else generator.choice(others) for g in gold
+    ]
+    ours = label_metrics(gold, predicted)
+    names = [label.value for label in labels]
+    precision, recall, f1, support = precision_recall_fscore_support(
+        [g.value for g in gold], [p.value for p in predicted], labels=names, zero_division=0
+    )
+    for name, p, r, f, s in zip(names, precision, recall, f1, support):
+        assert ours["per_label"][name] == {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f, 4), "support": s}
+    *_, binary, _ = precision_recall_fscore_support(
+        [g.is_positive for g in gold], [p.is_positive for p in predicted], average="binary", zero_division=0
+    )
+    assert ours["binary_f1"] == round(binary, 4)
+    assert label_metrics(gold, gold)["macro_f1"] == 1.0
 
 
 def test_training_is_reproducible_and_writes_a_trusted_manifest(tmp_path: Path) -> None:
