@@ -9,6 +9,7 @@ then the most recent proposal.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -28,19 +29,35 @@ _LABELLED_RE = re.compile(
     r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
-_NUMBERED_RE = re.compile(r"^\s{0,4}(?P<label>\d{1,2})\s?[.)、）]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
-# Options listed inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "① 分步向导 ② 单页表单".
-_INLINE_NUMBERED_RE = re.compile(
-    r"(?:^|(?<=[\s:：,，;；。]))(?P<label>\d{1,2}[.)、）]|[\u2460-\u2469])\s{0,2}"
-    r"(?P<summary>[^\n;；。]{1,60}?)(?=\s{0,2}(?:\d{1,2}[.)、）]\s|[\u2460-\u2469])|[;；。\n]|$)"
+# A numbered line: "1. Redis", "2) SQLite", "3、本地缓存", "(1) …", "(a) …", "一、…", "（二）…"; a
+# decimal ("1.5 GB") is no number of an item.
+_NUMBERED_RE = re.compile(
+    r"^\s{0,4}(?P<label>\d{1,2}(?:\s?[.)](?!\d)\s{1,3}|[、）]\s{0,3})|[(（](?:\d{1,2}|[A-Za-z]|[一二三四五六七八九十]{1,2})[)）]\s{0,3}"
+    r"|[一二三四五六七八九十]{1,2}[、.)）]\s{0,3})(?P<summary>[^\n]{2,160})",
+    re.MULTILINE,
 )
+# What opens an item of a list written inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "(1) retry, or
+# (2) mock", "① 分步向导 ② 单页表单", "一是…；二是…", "其一…", "第一，…".
+_INLINE_MARK = (
+    r"(?:\d{1,2}[.)、）](?!\d)|[\u2460-\u2469]|[(（](?:\d{1,2}|[A-Za-z]|[一二三四五六七八九十])[)）]"
+    r"|[一二三四五六七八九十]是|其[一二三四五六七八九十]|第[一二三四五六七八九十](?=[，,、:：]))"
+)
+# An item runs to the next item's mark (an "or" / "或者" before it is no part of it), or to the end
+# of its clause or sentence.
+_INLINE_NUMBERED_RE = re.compile(
+    rf"(?:^|(?<=[\s:：,，;；。]))(?P<label>{_INLINE_MARK})[\s,，:：]{{0,2}}"
+    rf"(?P<summary>[^\n;；。]{{1,100}}?)"
+    rf"(?=[\s,，]{{0,2}}(?:(?:or|and)\s|或者|或是|或|以及)?\s{{0,2}}{_INLINE_MARK}|[;；。\n]|(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)\.(?=\s|$)|$)",
+    re.IGNORECASE,
+)
+_LIST_MARK_PUNCTUATION = "()（）.、)）是其第 "
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
 _ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
 _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose)|I (?:suggest|recommend|propose)|my (?:suggestion|recommendation) (?:is|would be)"
     r"|you could (?:try|use)|how about|consider (?:using)?)\s(?P<summary>[^.,;!?\n]{2,80})"
-    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:用|使用|采用|选|走|去|试试)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
+    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:用|使用|采用|选|走|去|试试|做)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
@@ -50,6 +67,8 @@ _GENERIC_SUGGESTION_RE = re.compile(
     re.IGNORECASE,
 )
 _LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
+# Letters named together: "B 和 C", "A and C", "A、B".
+_LETTER_GROUP_RE = re.compile(r"[A-Z](?:\s?(?:和|与|跟|及|、|,|，|\+|&|and\b)\s?[A-Z])+(?![A-Za-z])")
 _NAME_END_RE = re.compile(r"[,，;；。(（—–:：|]| - |\s—\s|\.\s|\.$")
 # A markdown table whose header's first cell says its rows are options, its separator row, and
 # its body rows.
@@ -136,13 +155,18 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         if len(m.group("label")) > 1 or (_opens_item(text, m.start("label")) and _spaced(text, m))
     ]
     if not proposals:
-        proposals = [Proposal(m.group("label"), _tidy_summary(m.group("summary"))) for m in _NUMBERED_RE.finditer(text)]
+        numbered = _counted(
+            [Proposal(_list_label(m.group("label")), _tidy_summary(m.group("summary"))) for m in _NUMBERED_RE.finditer(text)]
+        )
+        proposals = numbered if len(numbered) >= 2 else []
     if len(proposals) < 2:
         # One numbered line may hold the whole list: "1) An in-app widget… 2) A board… 3) NPS…".
-        inline = [
-            Proposal(m.group("label").rstrip(".)、）"), _tidy_summary(m.group("summary").strip(" ,，")))
-            for m in _INLINE_NUMBERED_RE.finditer(text)
-        ]
+        inline = _counted(
+            [
+                Proposal(_list_label(m.group("label")), _tidy_summary(m.group("summary").strip(" ,，")))
+                for m in _INLINE_NUMBERED_RE.finditer(text)
+            ]
+        )
         proposals = inline if len(inline) >= 2 else proposals
     if not proposals:
         for match in _ENUMERATION_RE.finditer(text):
@@ -293,9 +317,11 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
 
 
 def number_word(word: str) -> int | None:
-    """The number a digit or a number word says: "3", "three", "third", "三", "两"."""
-    if word.isdigit():
+    """The number a digit or a number word says: "3", "①", "three", "third", "三", "两"."""
+    if word.isdecimal():
         return int(word)
+    if len(word) == 1 and word.isdigit():
+        return unicodedata.digit(word)  # "①" is 1
     return _ORDINALS_EN.get(word.lower(), _ORDINALS_ZH.get(word))
 
 
@@ -322,6 +348,33 @@ def _tidy_summary(summary: str) -> str:
     return summary.strip().rstrip(" ;；。.,，") or summary.strip()
 
 
+def _counted(items: list[Proposal]) -> list[Proposal]:
+    """The items whose labels count up by one (1, 2, 3…; a, b, c…; 一, 二, 三…), from the first
+    item's label and among labels of its kind: a list is told from numbers in running text
+    ("costs about 50. You…", "Day 1 → Kyoto… 4 → Osaka"), its sub-items ("a)", "b)" under "1.")
+    and a second list further down (the steps after the options) by counting. A list may start
+    past 1: a second batch of names numbered on from the first ("5. Splitsy 6) Penny & Co")."""
+    if not items:
+        return items
+    kind = _label_kind(items[0].label)
+    start = _ordinal(items[0].label) or 0
+    counted: list[Proposal] = []
+    for item in (item for item in items if _label_kind(item.label) == kind):
+        if _ordinal(item.label) != start + len(counted):
+            break
+        counted.append(item)
+    return counted
+
+
+def _label_kind(label: str) -> str:
+    return "number" if label.isdigit() else "letter" if label.isascii() else "cjk"
+
+
+def _list_label(mark: str) -> str:
+    """The label of a list item from its mark: "(1) " → "1", "一、" → "一", "二是" → "二"."""
+    return mark.strip().strip(_LIST_MARK_PUNCTUATION) or mark.strip()
+
+
 def _tidy_label(label: str) -> str:
     return re.sub(r"\s+", " ", label.strip())
 
@@ -330,10 +383,14 @@ def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
     """The listed options a suggestion recommends: by a label it opens with ("方案二", "option 2")
     or by letters ("先做 B 和 C", "go with A and C"). Empty when it names anything not listed: then
     it is an option of its own."""
-    if _LABEL_REF_RE.match(summary):
+    letters = _LETTER_GROUP_RE.match(summary)
+    if _LABEL_REF_RE.match(summary) and not letters:
         found = [proposal_by_label(summary, proposals)]
     else:
-        found = [next((p for p in proposals if p.label.upper() == letter), None) for letter in _LONE_CAPITAL_RE.findall(summary)]
+        found = [
+            next((p for p in proposals if _label_key(p.label) == letter), None)
+            for letter in _LONE_CAPITAL_RE.findall(letters.group() if letters else summary)
+        ]
     return [p for p in found if p is not None] if found and None not in found else []
 
 

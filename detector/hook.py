@@ -39,7 +39,7 @@ class PreTurnHook:
         store: StateStore | None = None,
         store_path: Path | str | None = None,
         mode: str | None = None,
-        model_path: Path | None = None,
+        model_path: Path | str | None = None,
         config: TrackerConfig = TrackerConfig(),
         allow_untrusted_model: bool = False,
         tracker: ConvergenceTracker | None = None,

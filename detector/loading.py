@@ -13,10 +13,10 @@ def default_model_path() -> Path:
     return package_file("models", "default.joblib")
 
 
-def build_detector(mode: str | None = None, model_path: Path | None = None, allow_untrusted: bool = False) -> Detector:
+def build_detector(mode: str | None = None, model_path: Path | str | None = None, allow_untrusted: bool = False) -> Detector:
     """Rules mode needs no model; the other modes load one (the shipped model by default)."""
     chosen = Mode(mode) if mode else None
-    path = model_path or default_model_path()
+    path = Path(model_path) if model_path else default_model_path()
     if chosen is Mode.RULES or (chosen is None and model_path is None and not path.exists()):
         return Detector(Mode.RULES)
     from detector.classifier import load_model

@@ -343,6 +343,11 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     scored = [c for c in candidates(query, context) if not left_for(c)]
     if not scored:
         return None
+    named = [c for c in scored if c.features.get("named_by_label")]
+    if len(named) == 1:
+        # The user named the option by its label or place ("option 1 is a no", "第一个不太行"):
+        # explicit words outrank every learned guess, the recommended option's pull included.
+        return named[0].text
     return _best(scored).text
 
 

@@ -128,3 +128,34 @@ def test_a_whole_list_on_one_numbered_line_is_read_as_its_options() -> None:
         ("2", "A public board like Canny, with upvotes"),
         ("3", "Periodic NPS surveys by email"),
     ]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Inline, in parentheses, "or" between them; a closing recommendation marks its option.
+    (("I can fix it in two ways: (1) add a retry decorator around the network call, or (2) mock the HTTP client "
+      "so the test never hits the network. I'd suggest option 2."),
+     [("1", "add a retry decorator around the network call", False), ("2", "mock the HTTP client so the test never hits the network", True)]),
+    ("两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现。我建议先走第二个。",
+     [("一", "用 tracemalloc 在生产环境抓快照", False), ("二", "在本地用 memray 复现", True)]),
+    ("两个方向：\n一、用 tracemalloc 抓快照\n二、本地用 memray 复现", [("一", "用 tracemalloc 抓快照", False), ("二", "本地用 memray 复现", False)]),
+    ("有三种做法：\n（一）用 Redis 做缓存\n（二）本地 LRU\n（三）加数据库索引",
+     [("一", "用 Redis 做缓存", False), ("二", "本地 LRU", False), ("三", "加数据库索引", False)]),
+    ("Options:\n(a) Redis cache\n(b) local LRU", [("a", "Redis cache", False), ("b", "local LRU", False)]),
+    ("第一，用 Redis 做缓存；第二，本地 LRU。", [("一", "用 Redis 做缓存", False), ("二", "本地 LRU", False)]),
+    # A second batch numbered on from the first is a list; an "e.g." ends no item.
+    ("More names: 5. Splitsy 6) Penny & Co 7) Honeybudget", [("5", "Splitsy", False), ("6", "Penny & Co", False), ("7", "Honeybudget", False)]),
+    ("Two ways: (1) a distributed lock (e.g. Postgres advisory locks), or (2) an idempotent sync.",
+     [("1", "a distributed lock (e.g. Postgres advisory locks)", False), ("2", "an idempotent sync", False)]),
+])
+def test_lists_in_the_forms_replies_write_them(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    assert [(p.label, p.summary, p.recommended) for p in extract_proposals(text)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "1.5 GB is the limit, see 2. below",  # a decimal, and a lone number
+    "The fund returned 3.5% last year and 0.3% this quarter; fees 1.0 and 0.8.",
+    "It costs about 50. You onboard them yourself. Day 1 → Kyoto, 4 → Osaka.",  # numbers that do not count up
+    "Here is what I changed:\n1. fixed the import\n3. removed the retry",
+])
+def test_numbers_in_running_text_are_no_list(text: str) -> None:
+    assert [p for p in extract_proposals(text) if not p.recommended] == []

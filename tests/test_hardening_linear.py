@@ -206,7 +206,11 @@ def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
 
 
-@pytest.mark.parametrize("unit", ["see B. yes\n", "1. **Redis** — a\n", "方案A：Redis；", "| Option | Cost |\n|---|---|\n| a|b|c|d\n"])
+@pytest.mark.parametrize("unit", [
+    "see B. yes\n", "1. **Redis** — a\n", "方案A：Redis；", "| Option | Cost |\n|---|---|\n| a|b|c|d\n",
+    # Inline items with no end: the lazy item text keeps looking for the next mark or a full stop.
+    "(1) retry, or (2) mock ", "一是抓快照，二是复现", "(1)retryor(2)mock", "1.5 e.g. 2) a ",
+])
 def test_reading_proposals_grows_linearly(unit: str) -> None:
     """Assistant turns are read for options whatever their size (each lone letter looks back only
     over the spaces and bullets before it)."""
