@@ -87,8 +87,8 @@ def build_pipeline(c: float = 0.2, n_jobs: int | None = None) -> Pipeline:
     """Character n-grams + word n-grams + cue columns + context columns → calibrated linear SVM.
 
     `n_jobs` (joblib's meaning; -1 is every core) counts the character and word n-grams side by
-    side and fits the calibration folds side by side: on two cores that took training from 136 to 95 seconds (session 18), and the
-    fitted model is the same, weight for weight and word for word."""
+    side and fits the calibration folds side by side: on two cores that took training from 136 to
+    95 seconds (session 18), and the fitted model is the same, weight for weight and word for word."""
     chars = TfidfVectorizer(analyzer="char", ngram_range=(1, 4), min_df=2, max_features=60_000, sublinear_tf=True)
     words = TfidfVectorizer(
         tokenizer=word_tokens,
