@@ -344,9 +344,12 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     if not scored:
         return None
     named = [c for c in scored if c.features.get("named_by_label")]
-    if len(named) == 1:
-        # The user named the option by its label or place ("option 1 is a no", "第一个不太行"):
-        # explicit words outrank every learned guess, the recommended option's pull included.
+    others = [c for c in scored if c.features.get("from_proposal") and c not in named and c.features.get("user_overlap", 0.0) > 0]
+    if len(named) == 1 and not others:
+        # The user named the option by its label or place and no other option by its words
+        # ("option 1 is a no", "第一个不太行"): explicit words outrank every learned guess, the
+        # recommended option's pull included. Not in "就按第一个来，缓存先不考虑", where the label
+        # is the choice and the cache option, named by its words, is what goes.
         return named[0].text
     return _best(scored).text
 

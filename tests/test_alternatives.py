@@ -142,6 +142,8 @@ def test_a_whole_list_on_one_numbered_line_is_read_as_its_options() -> None:
      [("一", "用 Redis 做缓存", False), ("二", "本地 LRU", False), ("三", "加数据库索引", False)]),
     ("Options:\n(a) Redis cache\n(b) local LRU", [("a", "Redis cache", False), ("b", "local LRU", False)]),
     ("第一，用 Redis 做缓存；第二，本地 LRU。", [("一", "用 Redis 做缓存", False), ("二", "本地 LRU", False)]),
+    ("有三个方向：一、给慢查询加索引；二、上 ClickHouse 做 OLAP；三、加一层 Redis 缓存。",
+     [("一", "给慢查询加索引", False), ("二", "上 ClickHouse 做 OLAP", False), ("三", "加一层 Redis 缓存", False)]),
     # A second batch numbered on from the first is a list; an "e.g." ends no item.
     ("More names: 5. Splitsy 6) Penny & Co 7) Honeybudget", [("5", "Splitsy", False), ("6", "Penny & Co", False), ("7", "Honeybudget", False)]),
     ("Two ways: (1) a distributed lock (e.g. Postgres advisory locks), or (2) an idempotent sync.",

@@ -26,6 +26,10 @@ CASES = [
      "self-hosted runners"),
     ("回头再看看方案A", Label.REOPEN, [OPTIONS_ZH, Turn(role="user", text="A 不要了")], "方案A"),
     ("Option 2 is off the table.", Label.REJECT, [], "Option 2"),
+    # A label the user names outranks the recommended option the ranker leans to ...
+    ("option 1 is a no", Label.REJECT,
+     [Turn(role="assistant", text="Two ways: (1) add a retry decorator, or (2) mock the HTTP client. I'd suggest option 2.")],
+     "add a retry decorator"),
 ]
 # fmt: on
 
@@ -36,6 +40,17 @@ def test_resolve_finds_the_target(text: str, label: Label, context: list[Turn], 
     from detector.targets import query_for
 
     assert same_thing(resolve(query_for(text, label, detection), context), gold)
+
+
+def test_a_label_that_is_the_choice_does_not_outrank_an_option_named_by_its_words() -> None:
+    """"就按第一个来，缓存先不考虑": the label names the choice; the rule that puts a named label first
+    stands aside, and the ranker weighs the cache option the turn names by its words."""
+    text = "好，就按第一个来，缓存先不考虑，等索引效果出来再说"
+    listed = Turn(role="assistant", text="有三个方向：一、给慢查询加索引；二、上 ClickHouse 做 OLAP；三、加一层 Redis 缓存。")
+    from detector.targets import query_for
+
+    target = resolve(query_for(text, Label.REJECT, Detector("rules").engine.match(text)), [listed])
+    assert target is not None and "给慢查询加索引" not in target
 
 
 def test_the_replacement_is_never_the_target() -> None:
