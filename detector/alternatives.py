@@ -85,7 +85,7 @@ _DEICTIC_RE = re.compile(
     re.IGNORECASE,
 )
 _LABEL_REF_RE = re.compile(
-    r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十])|(?P<letter_zh>[A-Z])\s?方案"
+    r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十\u2460-\u2469])|(?P<letter_zh>[A-Z])\s?方案"
     r"|(?:option|plan|approach|choice|alternative)\s?#?(?P<en>[A-Za-z\d]{1,2}|one|two|three|four|five)\b"
     r"|第\s?(?P<ord_zh>[一二两三四五六七八九十\d])\s?(?:个|种|条)"
     r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
@@ -338,7 +338,7 @@ def _ordinal(key: str) -> int | None:
 
 def _label_key(label: str) -> str:
     """The distinguishing part of a label: 方案A → A, Option 2 → 2, 思路二 → 二."""
-    match = re.search(r"([A-Za-z\d一二三四五六七八九十]{1,2})$", label)
+    match = re.search(r"([A-Za-z\d一二三四五六七八九十\u2460-\u2469]{1,2})$", label)
     return match.group(1).upper() if match else label.upper()
 
 
@@ -356,17 +356,18 @@ def _counted(items: list[Proposal]) -> list[Proposal]:
     past 1: a second batch of names numbered on from the first ("5. Splitsy 6) Penny & Co")."""
     if not items:
         return items
-    kind = _label_kind(items[0].label)
+    kind = label_kind(items[0].label)
     start = _ordinal(items[0].label) or 0
     counted: list[Proposal] = []
-    for item in (item for item in items if _label_kind(item.label) == kind):
+    for item in (item for item in items if label_kind(item.label) == kind):
         if _ordinal(item.label) != start + len(counted):
             break
         counted.append(item)
     return counted
 
 
-def _label_kind(label: str) -> str:
+def label_kind(label: str) -> str:
+    """A list label's kind: a number ("2", "②"), a letter ("B") or a Chinese numeral ("二")."""
     return "number" if label.isdigit() else "letter" if label.isascii() else "cjk"
 
 

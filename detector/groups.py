@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from detector.alternatives import Proposal, best_overlap, number_word, proposal_by_label
+from detector.alternatives import Proposal, best_overlap, label_kind, number_word, proposal_by_label
 from detector.mentions import REJECTING_VERBS_EN
 from detector.schema import Alternative
 
@@ -90,7 +90,6 @@ _ZH_LIST_RE = re.compile(
     rf"(?<![一二三四五六七八九十\d])(?P<keys>{_ZH_OPTION}{_ZH_KEY}(?:(?:\s?[和、跟与及/]\s?|\s){_ZH_OPTION}{_ZH_KEY}){{1,4}}"
     rf"|[一二三四五六七八九①-⑨]{{2,4}})"
 )
-_NUMERALS = frozenset("一二三四五六七八九")
 _CJK_RE = re.compile(r"[\u4e00-\u9fff①-⑨]")
 # A list without Chinese in it ("A/B", "1 2") must be followed by the verdict itself, and so must
 # bare numbers ("1和2都不要", "1 和 5 先不做"): "1、2 楼" counts floors, and "…先集中 2 和 4" is
@@ -223,8 +222,7 @@ def _says_no(clause: str) -> bool:
 
 def _one_kind(keys: Sequence[str]) -> bool:
     """Are the keys all letters, all numbers (①② too) or all Chinese numerals, as a list's are?"""
-    kinds = {"letter" if key.isascii() and key.isalpha() else "numeral" if key in _NUMERALS else "number" for key in keys}
-    return len(kinds) == 1
+    return len({label_kind(key) for key in keys}) == 1
 
 
 def _sorted(places: list[int] | None) -> tuple[int, ...] | None:
@@ -243,8 +241,6 @@ def _places_of(keys: Sequence[str], listed: Sequence[Proposal]) -> list[int] | N
     place), or None when one of them names none."""
     places = []
     for key in keys:
-        if "①" <= key <= "⑨":
-            key = str(ord(key) - ord("①") + 1)  # "②和④都不要"
         found = proposal_by_label(f"方案{key.upper()}", listed)
         if found is None:
             return None
