@@ -258,7 +258,7 @@ def test_no_pattern_nests_a_repeat_inside_a_repeat() -> None:
         for name, value in vars(module).items()
         if isinstance(value, re.Pattern)
     }
-    patterns.update({"names.anchors": names.anchors, "names.kinds": names.kinds})
+    patterns.update({f"names.{n}": re.compile(p.pattern) for n, p in (("anchors", names.anchors), ("kinds", names.kinds)) if p})
     for name, pattern in patterns.items():
         if pattern is not None:
             assert not _repeats(list(_parser.parse(pattern.pattern, pattern.flags))), name
@@ -535,3 +535,16 @@ def test_only_a_mention_links_a_reply_to_the_option_for_the_learned_scorer() -> 
 
     assert not touches_option({"reason_overlap": 1.0, "soft_overlap_suggesting": 0.4, "suggests_elsewhere": 1.0})
     assert touches_option({"mentions": 0.69, "unframed": 0.69})
+
+
+def test_a_names_pattern_finds_what_its_regex_finds_and_compiles_only_when_a_name_opens_in_the_text() -> None:
+    names = names_of("方案A(Redis 集中式缓存)", "本地 LRU")
+    assert names.anchors is not None
+    regex = re.compile(names.anchors.pattern)
+    for text in ("也可以考虑 redis 集群", "方案a 其实也行", "继续推进本地 lru", "redis-cluster 也行", ""):
+        assert [m.span() for m in names.anchors.finditer(text)] == [m.span() for m in regex.finditer(text)]
+        assert (names.anchors.search(text) is None) == (regex.search(text) is None)
+    fresh = names_of("Memcached tier in front of the API", "Postgres")
+    assert fresh.anchors is not None and fresh.anchors.search("we keep postgres as the store") is None
+    assert fresh.anchors._regex is None  # nothing opened a name: nothing compiled
+    assert fresh.anchors.search("a memcached tier again") is not None

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from detector.relapse.names import CjkName, Names
+from detector.relapse.names import CjkName, NamePattern, Names
 from detector.relapse.vocabulary import BACK_REFERENCE_RE, CJK_RUN_RE, LATIN_TOKEN_RE
 from detector.relapse.words import stem_of
 
@@ -50,7 +50,7 @@ def find_mentions(sentence: str, names: Names) -> list[Mention]:
     return _merged(found)
 
 
-def _matches(pattern: re.Pattern[str] | None, text: str, strong: bool, kind: str) -> list[Mention]:
+def _matches(pattern: re.Pattern[str] | NamePattern | None, text: str, strong: bool, kind: str) -> list[Mention]:
     """Every match of a names pattern, as mentions of the given strength and kind."""
     if pattern is None:
         return []
