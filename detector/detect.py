@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from detector.alternatives import Proposal, clip
 from detector.cues.engine import CueEngine, CueMatch, default_engine
+from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
 
 # A label fires in rules mode when the noisy-or of its cue weights reaches this.
 RULES_THRESHOLD = 0.5
+# How sure a rejection is when the turn forbids an option just proposed: the share of such turns
+# that are gold positives in the training and dev data (116 of 126; prohibitions.py).
+FORBIDDING_CONFIDENCE = 0.9
 
 
 class Mode(str, Enum):
@@ -104,11 +109,17 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
+        forbidden = forbidden_option(normalized, context) if self.mode is not Mode.CLASSIFIER else None
+        if forbidden is not None:
+            label, confidence = _forbidding(label, confidence, match, forbidden, explanation)
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
-        target = resolve(query_for(normalized, label, match), context) if label.is_positive else None
+        target = None
+        if label.is_positive:
+            # The option the turn forbids by its own words outranks every learned guess.
+            target = forbidden.display if forbidden is not None else resolve(query_for(normalized, label, match), context)
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
@@ -131,6 +142,28 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+def _forbidding(
+    label: Label, confidence: float, match: CueMatch, forbidden: Proposal, explanation: Explanation
+) -> tuple[Label, float]:
+    """The label and confidence of a turn that forbids an option the assistant just proposed
+    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py): positive, at least
+    FORBIDDING_CONFIDENCE sure. Which positive label is the cues' call when they make one, else
+    the model's ("going with Entra ID, not Okta" is a pivot), else REJECT. A reopening stays one."""
+    rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
+    if label is Label.NONE:
+        label, _ = rules_label(rules_scores(match))
+        model = explanation.classifier_probability
+        if not label.is_positive:
+            label = max((Label.REJECT, Label.PIVOT), key=lambda choice: model[choice]) if model else Label.REJECT
+        explanation.decided_by = "rules"
+        explanation.rule = f"rules: {rule}, so {label.value} whatever the model says; before: {explanation.rule}"
+    elif label is not Label.REOPEN and confidence < FORBIDDING_CONFIDENCE:
+        explanation.rule += f"; {rule}, so confidence {FORBIDDING_CONFIDENCE}"
+    else:
+        return label, confidence
+    return label, max(confidence, FORBIDDING_CONFIDENCE)
 
 
 def _empty_detection(language: str) -> Detection:

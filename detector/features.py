@@ -34,6 +34,10 @@ _REJECT_HINT_RE = re.compile(
 _CONTENT_WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{2,30}}|[{CJK_CHAR}]{{2}}")
 
 
+# How much of the last assistant turn is read: its end, where options and questions are.
+PREVIOUS_ASSISTANT_CHARS = 2000
+
+
 @dataclass(slots=True)
 class TurnExample:
     """One user turn with what the features need of its context."""
@@ -46,14 +50,19 @@ class TurnExample:
 
 def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None = None) -> TurnExample:
     """Build the classifier's view of a turn: its text, the last assistant turn, earlier user turns."""
-    previous_assistant = next((t.text for t in reversed(context) if t.role == "assistant" and t.text), "")
+    previous_assistant = last_assistant_text(context)
     earlier_user = [t.text for t in context if t.role == "user" and t.text][-12:]
     return TurnExample(
         text=normalize(text),
-        previous_assistant=normalize(previous_assistant)[-2000:],
+        previous_assistant=normalize(previous_assistant)[-PREVIOUS_ASSISTANT_CHARS:],
         earlier_user=[normalize(t)[:500] for t in earlier_user],
         cue_match=cue_match,
     )
+
+
+def last_assistant_text(context: Sequence[Turn]) -> str:
+    """The assistant's last words before the turn: what a user's "别用这个" or "no" answers."""
+    return next((t.text for t in reversed(context) if t.role == "assistant" and t.text), "")
 
 
 def turn_text(example: TurnExample) -> str:

@@ -1,0 +1,105 @@
+"""A turn that forbids an option just proposed ("别用 Redis") against the same form as an instruction."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.alternatives import extract_proposals
+from detector.detect import FORBIDDING_CONFIDENCE
+from detector.prohibitions import forbidden_option, prohibited_proposal
+from detector.schema import Label, Turn
+
+_EN = (
+    "I can fix the flaky test in two ways: (1) add a retry decorator around the network call, or (2) mock the HTTP "
+    "client with responses so the test never hits the network. I'd suggest option 2."
+)
+_ZH = "这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。我建议先走第二个。"
+_ZH_LABELS = "方案A：Redis 集中式缓存，多实例共享。\n方案B：进程内 LRU，零运维。"
+
+
+def _context(reply: str) -> list[Turn]:
+    return [Turn(role="user", text="帮我看看" if reply != _EN else "help me with this test"), Turn(role="assistant", text=reply)]
+
+
+@pytest.mark.parametrize("reply, text, name", [
+    (_EN, "no retry decorator please", "add a retry decorator"),
+    (_EN, "don't use retries, they hide the flakiness", "add a retry decorator"),
+    (_EN, "no mocking, I want the real client exercised", "mock the HTTP client"),
+    (_EN, "ok. not doing the retry thing though", "add a retry decorator"),
+    (_EN, "skip the mock", "mock the HTTP client"),
+    (_ZH, "别用 tracemalloc", "用 tracemalloc"),
+    (_ZH, "不要在生产环境抓快照，运维不让装东西", "用 tracemalloc"),
+    (_ZH, "tracemalloc 就别弄了", "用 tracemalloc"),
+    (_ZH, "我觉得 tracemalloc 那个就别弄了", "用 tracemalloc"),
+    (_ZH, "本地复现那个就免了，压测环境排不上", "在本地用 memray"),
+    (_ZH_LABELS, "别上 Redis，我们组没人会运维", "Redis"),
+    (_ZH_LABELS, "不要方案A", "Redis"),
+    ("方案一：指数基金定投，股债 7:3；方案二：银行理财和国债；方案三：一部分做 emergency fund，剩下全仓主动型基金。",
+     "主动型基金就免了 前两年被坑惨了", "一部分做 emergency fund"),
+])
+def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
+    found = prohibited_proposal(text, extract_proposals(reply))
+    assert found is not None and found.name.startswith(name)
+
+
+@pytest.mark.parametrize("reply, text", [
+    (_EN, "don't use semicolons in the snippets"),  # nobody proposed semicolons: an instruction
+    (_EN, "no problem with the retry decorator"),  # the option's words must open the object
+    (_EN, "should we just not use retries?"),  # a question
+    (_EN, "if the client changes again, then no mocking"),  # a condition
+    (_EN, "my lead says don't use mocks, thoughts"),  # reported
+    (_EN, 'the ticket says "no retry decorator", but I think it is fine'),  # quoted
+    (_EN, "I'm not saying don't use retries"),  # disowned
+    (_EN, "we don't use retries anywhere else in this repo"),  # a fact, not an order
+    (_EN, "the flake is in the client, not just the retry decorator"),
+    (_EN, "see `# no retry decorator here` in conftest"),  # code
+    (_ZH, "别用表格，直接列出来"),
+    (_ZH, "要不要干脆别用 tracemalloc？"),
+    (_ZH, "老板说别用 tracemalloc，你怎么看"),
+    (_ZH, "如果预算不够就不用 memray 了"),
+    (_ZH, "我没说不用 tracemalloc"),
+    (_ZH, "所以我的问题不是要不要用 tracemalloc，而是怎么用"),
+    (_ZH, "有没有别的 tracemalloc 用法"),
+])
+def test_the_same_form_aimed_elsewhere_forbids_nothing(reply: str, text: str) -> None:
+    assert prohibited_proposal(text, extract_proposals(reply)) is None
+
+
+def test_only_the_last_assistant_turn_counts() -> None:
+    context = [*_context(_ZH), Turn(role="user", text="先说说第二个"), Turn(role="assistant", text="memray 可以看原生内存分配。")]
+    assert forbidden_option("别用 tracemalloc", context) is None
+    assert forbidden_option("别用 tracemalloc", _context(_ZH)) is not None
+    assert forbidden_option("别用 tracemalloc", []) is None
+
+
+@pytest.fixture(scope="module")
+def shipped_detector():  # type: ignore[no-untyped-def]
+    from detector.loading import build_detector
+
+    return build_detector()
+
+
+@pytest.mark.parametrize("reply, text, target", [
+    (_ZH, "别用 tracemalloc", "一(用 tracemalloc"),
+    (_EN, "no retry decorator please", "1(add a retry decorator"),
+])
+def test_the_detector_rejects_the_forbidden_option_whatever_the_model_says(
+    shipped_detector, reply: str, text: str, target: str
+) -> None:
+    detection = shipped_detector.detect(text, _context(reply))
+    assert detection.label is Label.REJECT
+    assert detection.confidence >= FORBIDDING_CONFIDENCE
+    assert detection.target is not None and detection.target.startswith(target)
+    assert "forbids an option the assistant just proposed" in detection.explanation.rule
+
+
+def test_an_instruction_in_the_same_form_stays_none(shipped_detector) -> None:
+    assert shipped_detector.detect("别用表格，直接列出来", _context(_ZH)).label is Label.NONE
+    assert shipped_detector.detect("don't use semicolons in the snippets", _context(_EN)).label is Label.NONE
+
+
+def test_the_classifier_mode_is_the_model_alone() -> None:
+    from detector.loading import build_detector
+
+    detection = build_detector(mode="classifier").detect("别用 tracemalloc", _context(_ZH))
+    assert "forbids" not in detection.explanation.rule
