@@ -316,6 +316,17 @@ def best_overlap(text: str, proposals: Sequence[Proposal], minimum: float = 0.3)
     return best
 
 
+def sole_container(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one proposal whose name holds every content key of `text`, when only one does:
+    "tracemalloc" names "用 tracemalloc 在生产环境抓快照" though it is a small share of that name.
+    The name, not the whole summary: a description's "3 year horizon" is no name "year" points at."""
+    wanted = content_keys(text)
+    if not wanted:
+        return None
+    holding = [proposal for proposal in proposals if wanted <= content_keys(proposal.name)]
+    return holding[0] if len(holding) == 1 else None
+
+
 def number_word(word: str) -> int | None:
     """The number a digit or a number word says: "3", "①", "three", "third", "三", "两"."""
     if word.isdecimal():

@@ -24,6 +24,7 @@ from detector.alternatives import (
     extract_proposals,
     is_deictic,
     proposal_by_label,
+    sole_container,
 )
 from detector.detect import Detector
 from detector.groups import group_reference, offered_lists
@@ -479,10 +480,17 @@ class ConvergenceTracker:
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
-        if chosen is None and reference and not is_deictic(reference):
-            chosen = best_overlap(reference, proposals)
+        own_words = reference if reference and not is_deictic(reference) else None
+        if chosen is None and own_words:
+            chosen = best_overlap(own_words, proposals)
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
+            if chosen is not None and own_words:
+                # "好，就按第二个来，tracemalloc 先不考虑": the label is the choice when the reference
+                # is a name only another option's name holds ("Micro-sprinklers are a no…" against
+                # the "Option 2" the turn names later; four such turns on long_dev, one on dev, where
+                # the reference was a poor span, "year").
+                chosen = sole_container(own_words, proposals) or chosen
         if chosen is not None:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]

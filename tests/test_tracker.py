@@ -695,3 +695,25 @@ def test_a_pivot_away_from_all_but_one_option_decides_the_one_it_spares() -> Non
     state = options_then(OPTIONS_QUEUE_EN, "all but 4 are out, switch to that").state("c")
     assert state.current_decision is not None and state.current_decision.text.startswith("4")
     assert sorted(r.alternative.split("(")[0] for r in state.rejected) == ["1", "2", "3"]
+
+
+def test_a_name_only_one_option_holds_outranks_the_label_the_turn_chooses() -> None:
+    """"就按第二个来，tracemalloc 先不考虑": 第二个 is the choice; the rejected option is the one whose
+    name holds "tracemalloc", though the word is a small share of that name."""
+    t = tracker()
+    t.observe_user("c", "内存泄漏怎么查")
+    t.observe_assistant("c", "两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。")
+    t.observe_user("c", "好，就按第二个来，tracemalloc 先不考虑")
+    assert [r.alternative for r in t.state("c").rejected] == ["一(用 tracemalloc 在生产环境抓快照)"]
+
+
+def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
+    """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
+    sure = tracker()
+    doubtful = tracker(min_confidence=0.99)  # type: ignore[arg-type]
+    for t in (sure, doubtful):
+        t.observe_user("c", "caching?")
+        t.observe_assistant("c", OPTIONS_ZH)
+        t.observe_user("c", "方案A 不行")
+    assert [r.alternative.split("(")[0] for r in sure.state("c").rejected] == ["方案A"]
+    assert doubtful.state("c").rejected == []
