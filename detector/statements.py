@@ -23,6 +23,12 @@ _ACCEPT_RE = re.compile(
     rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
 )
+_CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
+_CLAUSE_ACCEPT_RE = re.compile(
+    r"(?:那就|就|那|我们就|咱们就)(?:按|用|选|走|定)\s?(?P<choice>[^\s吗呢]{1,20}?)\s?(?:来|吧|了|就行)?$"
+    r"|(?:let'?s|we'?ll|i'?ll) (?:go with|stick with|settle on|do|use|pick|take) (?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3})$",
+    re.IGNORECASE,
+)
 # A whole turn that only picks an option by its label, with at most a yes before it and a word of
 # assent after: "yes, 1 first", "ok option 2", "2 sounds good", "好，第二个", "2吧", "先上1". The
 # label alone says nothing unless an option list it names was just offered, which the tracker checks.
@@ -57,6 +63,17 @@ def acceptance_choice(text: str) -> str | None:
     if match is None:
         return None
     return (match.group("choice") or "").strip()
+
+
+def accepted_clause(text: str) -> str | None:
+    """What a clause of a longer turn accepts, in the plain forms of a choice ("好，就按第二个来，
+    tracemalloc 先不考虑" → "第二个", "…, let's go with option 2"); the whole-turn forms of
+    `acceptance_choice` are too loose for a clause ("上次那个计划" is no "上 X")."""
+    for clause in _CLAUSE_SPLIT_RE.split(text):
+        match = _CLAUSE_ACCEPT_RE.match(clause.strip())
+        if match:
+            return (match.group("choice") or match.group("choice_en")).strip()
+    return None
 
 
 def bare_choice(text: str) -> str | None:

@@ -54,6 +54,7 @@ from detector.schema import (
 )
 from detector.statements import (
     acceptance_choice,
+    accepted_clause,
     bare_choice,
     closing_choice,
     constraints_in,
@@ -332,7 +333,7 @@ class ConvergenceTracker:
     def _named_choice(self, state: ConvergenceState, text: str) -> Alternative | None:
         """The tracked option (any status) a turn chooses by name: an acceptance ("好，就按B来") or
         a choice named in passing ("那颗粒板吧"); never a "这个" that names nothing."""
-        choice = acceptance_choice(text) or self.detector.engine.choice_in(text)
+        choice = acceptance_choice(text) or accepted_clause(text) or self.detector.engine.choice_in(text)
         return self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
 
     @staticmethod

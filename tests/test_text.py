@@ -180,3 +180,16 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
     stamp = cache.stat().st_mtime
     os.utime(dictionary, (stamp + 10, stamp + 10))
     assert _prefix_dictionary(segmenter(), dictionary) == ({"方": 0, "方案": 100}, 100)
+
+
+@pytest.mark.parametrize("text, choice", [
+    ("好，就按第二个来，tracemalloc 先不考虑", "第二个"),
+    ("retries hide flakiness, so no. let's go with option 2", "option 2"),
+    ("上次那个 leetcode 每天三题的计划不搞了", None),  # "上次" is no "上 X"
+    ("thinning the oaks is like 2k and the HOA needs approval, takes months", None),
+    ("就用 Redis 吗", None),
+])
+def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(text: str, choice: str | None) -> None:
+    from detector.statements import accepted_clause
+
+    assert accepted_clause(text) == choice

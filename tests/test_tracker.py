@@ -697,14 +697,17 @@ def test_a_pivot_away_from_all_but_one_option_decides_the_one_it_spares() -> Non
     assert sorted(r.alternative.split("(")[0] for r in state.rejected) == ["1", "2", "3"]
 
 
-def test_a_name_only_one_option_holds_outranks_the_label_the_turn_chooses() -> None:
+def test_a_name_only_one_option_holds_outranks_the_label_the_turn_chooses_and_the_label_is_the_decision() -> None:
     """"就按第二个来，tracemalloc 先不考虑": 第二个 is the choice; the rejected option is the one whose
     name holds "tracemalloc", though the word is a small share of that name."""
     t = tracker()
     t.observe_user("c", "内存泄漏怎么查")
     t.observe_assistant("c", "两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。")
     t.observe_user("c", "好，就按第二个来，tracemalloc 先不考虑")
-    assert [r.alternative for r in t.state("c").rejected] == ["一(用 tracemalloc 在生产环境抓快照)"]
+    state = t.state("c")
+    assert [r.alternative for r in state.rejected] == ["一(用 tracemalloc 在生产环境抓快照)"]
+    # The clause that accepts sets the decision, though the turn as a whole is a rejection.
+    assert state.current_decision is not None and state.current_decision.text.startswith("二(在本地用 memray")
 
 
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
