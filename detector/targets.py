@@ -288,8 +288,7 @@ def _surface(surface: str) -> _Name | None:
 
 def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     """Every candidate target of a turn, with features; empty when nothing is to be found."""
-    recent = [t for t in context[-CONTEXT_TURNS:] if t.text]
-    turns = [(distance, t.role, _view(t.text)) for distance, t in enumerate(reversed(recent))]
+    turns = _turn_views(context)
     collect = _Collector(query, turns)
     text = query.text
     if query.raw is not None and _names_something(query.raw):
@@ -317,6 +316,12 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     return list(collect.found.values())
 
 
+def _turn_views(context: Sequence[Turn]) -> list[tuple[int, str, _TurnView]]:
+    """The recent turns with text, newest first: (distance back, role, what the turn proposes)."""
+    recent = [t for t in context[-CONTEXT_TURNS:] if t.text]
+    return [(distance, t.role, _view(t.text)) for distance, t in enumerate(reversed(recent))]
+
+
 def _referent(surface: str, turns: Sequence[tuple[int, str, _TurnView]]) -> str:
     """A bare label ("A", "option 2") stands for the option it names in the latest turn that
     proposed one so labelled ("方案A(Redis 集中式缓存)"): as one candidate with the proposal, it
@@ -339,7 +344,9 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     """
     if not any(turn.text for turn in context) and _names_something(query.raw):
         return query.raw
-    left_for = _replacement_test(query.replacement)
+    # "…so no. let's go with option 2": the replacement is the option its label names.
+    replacement = _referent(query.replacement, _turn_views(context)) if query.replacement else None
+    left_for = _replacement_test(replacement)
     scored = [c for c in candidates(query, context) if not left_for(c)]
     if not scored:
         return None

@@ -171,3 +171,11 @@ def test_a_verdict_by_consequence_keeps_the_consequence_as_its_reason(text: str,
     engine = Detector("rules").engine
     normalized = normalize(text)
     assert engine.with_spans(normalized, engine.match(normalized)).spans.get("reason") == reason
+
+
+def test_a_replacement_given_by_its_label_is_never_the_target() -> None:
+    """"…so no. let's go with option 2": option 2 is where the pivot goes, named by its label only."""
+    listed = Turn(role="assistant", text="(1) add a retry decorator around the call, or (2) mock the HTTP client. I'd suggest option 2.")
+    query = TargetQuery(text="retries hide flakiness, so no. let's go with option 2", label=Label.PIVOT, replacement="option 2")
+    target = resolve(query, [listed])
+    assert target is not None and "mock" not in target
