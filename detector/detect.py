@@ -80,11 +80,12 @@ class Detector:
             raise ValueError(f"mode {self.mode.value} needs a classifier")
 
     def warm_up(self) -> None:
-        """Load now what loads on first use (tokenizers, the compiled model).
+        """Load now what loads on first use (tokenizers, the compiled model, every cue pattern).
 
         A process pool forked after this shares those pages with its parent, instead of each
         worker loading its own copy of jieba's dictionary and the model's vocabularies.
         """
+        self.engine.compile_all()
         self.detect("不用 Redis 了，改用本地缓存; scrap that, use Postgres instead")
 
     def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:

@@ -86,6 +86,13 @@ class CueEngine:
             self._spans[lexicon.lang] = [_CompiledSpan(s.kind, s.pattern, flags) for s in lexicon.span]
             self._guards += [_CompiledGuard(g.kind, g.pattern, flags) for g in lexicon.guard]
 
+    def compile_all(self) -> None:
+        """Compile every cue, span and guard pattern now, not on first use: for a process that will
+        read many turns (a scan, the server), and before a scan forks, so its workers share the
+        compiled patterns instead of each compiling the lexicons again."""
+        for pattern in [*(c for cues in self._cues.values() for c in cues), *(s for spans in self._spans.values() for s in spans), *self._guards]:
+            _ = pattern.regex
+
     @property
     def cue_ids(self) -> list[str]:
         """Every cue id, in lexicon order: the classifier's cue feature columns."""
