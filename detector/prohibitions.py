@@ -90,8 +90,8 @@ _LIGHT_WORDS = frozenset(
 def forbidden_option(text: str, context: Sequence[Turn]) -> Proposal | None:
     """The option of the assistant's last turn that this (normalised) user turn forbids, or None."""
     previous = last_assistant_text(context)
-    if not previous:
-        return None
+    if not previous or not (_FORBID_BEFORE_RE.search(text) or _FORBID_AFTER_RE.search(text)):
+        return None  # reading the reply's options costs more than looking for a prohibition
     return prohibited_proposal(text, extract_proposals(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:]))
 
 
