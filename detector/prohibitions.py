@@ -109,7 +109,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal]) -> Proposal | 
         if found is not None:
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), _MAX_MATCHES):
-        start = _clause_start(text, match.start())
+        start = _start_of(_CLAUSE_END_RE, text, match.start())
         if _guarded(text, start):
             continue
         found = _opened_by(text[start : match.start()], proposals, from_end=True)
@@ -126,19 +126,12 @@ def _opens_clause(text: str, position: int, comma: bool) -> bool:
     return opening is not None and (comma or opening.group().strip() not in (",", "，"))
 
 
-def _clause_start(text: str, position: int) -> int:
-    """Where the clause holding `position` starts."""
+def _start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
+    """Where the clause (or sentence) holding `position` starts: after the last boundary before it."""
     last = None
-    for last in _CLAUSE_END_RE.finditer(text, 0, position):
+    for last in boundary.finditer(text, 0, position):
         pass
     return last.end() if last else 0
-
-
-def _sentence_before(text: str, position: int) -> str:
-    last = None
-    for last in _SENTENCE_END_RE.finditer(text, 0, position):
-        pass
-    return text[last.end() if last else 0 : position]
 
 
 def _guarded(text: str, position: int) -> bool:
@@ -147,7 +140,7 @@ def _guarded(text: str, position: int) -> bool:
         return True  # inside code or a quote
     if any(text.count(opening, 0, position) > text.count(closing, 0, position) for opening, closing in _QUOTE_PAIRS):
         return True
-    before = _sentence_before(text, position)
+    before = text[_start_of(_SENTENCE_END_RE, text, position) : position]
     sentence_end = _SENTENCE_END_RE.search(text, position)
     if sentence_end is not None and text[sentence_end.start()] in "?？":
         return True
