@@ -151,7 +151,8 @@ def _forbidding(
     """The label and confidence of a turn that forbids an option the assistant just proposed
     ("别用 tracemalloc", "no retry decorator please"; prohibitions.py): positive, at least
     FORBIDDING_CONFIDENCE sure. Which positive label is the cues' call when they make one, else
-    the model's ("going with Entra ID, not Okta" is a pivot), else REJECT. A reopening stays one."""
+    the model's likelier of REJECT and PIVOT (it has read the whole turn), else REJECT. A
+    reopening stays one."""
     rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
     if label is Label.NONE:
         label, _ = rules_label(rules_scores(match))

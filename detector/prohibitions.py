@@ -63,7 +63,7 @@ _SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
 _QUESTION_OPENING_RE = re.compile(r"要不要|是不是|能不能|可不可以|should (?:we|i)|what if|why not|could we|can we|shall we", re.IGNORECASE)
 _CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
 _REPORTED_RE = re.compile(
-    r"(?<![我I])\s?(?:说|觉得|认为|建议|要求|坚持|表示|让我|叫我)"
+    r"(?<!我)(?<!我们)(?<!咱们)(?<!I)\s?(?:说|觉得|认为|建议|要求|坚持|表示|让我|叫我)"
     r"|(?<!\bI )\b(?:said|says|told|thinks|think|wants|suggested|insists|asked)\b",
     re.IGNORECASE,
 )

@@ -34,6 +34,7 @@ def _context(reply: str) -> list[Turn]:
     (_ZH, "本地复现那个就免了，压测环境排不上", "在本地用 memray"),
     (_ZH_LABELS, "别上 Redis，我们组没人会运维", "Redis"),
     (_ZH_LABELS, "不要方案A", "Redis"),
+    (_ZH_LABELS, "我们觉得别上 Redis，运维扛不住", "Redis"),  # the user's own team, not reported speech
     ("方案一：指数基金定投，股债 7:3；方案二：银行理财和国债；方案三：一部分做 emergency fund，剩下全仓主动型基金。",
      "主动型基金就免了 前两年被坑惨了", "一部分做 emergency fund"),
 ])
