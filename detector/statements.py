@@ -25,7 +25,7 @@ _ACCEPT_RE = re.compile(
 )
 _CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
 _CLAUSE_ACCEPT_RE = re.compile(
-    r"(?:那就|就|那|我们就|咱们就)(?:按|用|选|走|定)\s?(?P<choice>[^\s吗呢]{1,20}?)\s?(?:来|吧|了|就行)?$"
+    r"(?:那就|就|那|我们就|咱们就)(?:按|用|选|走|定)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行)?$"
     r"|(?:let'?s|we'?ll|i'?ll) (?:go with|stick with|settle on|do|use|pick|take) (?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3})$",
     re.IGNORECASE,
 )

@@ -184,6 +184,7 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
 
 @pytest.mark.parametrize("text, choice", [
     ("好，就按第二个来，tracemalloc 先不考虑", "第二个"),
+    ("好，就用 Redis 集群吧，本地缓存不考虑了", "Redis 集群"),
     ("retries hide flakiness, so no. let's go with option 2", "option 2"),
     ("上次那个 leetcode 每天三题的计划不搞了", None),  # "上次" is no "上 X"
     ("thinning the oaks is like 2k and the HOA needs approval, takes months", None),
