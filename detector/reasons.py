@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from detector.schema import CueHit
+from detector.statements import accepted_clause
 from detector.text import clause_spans, ends_as_question, squeeze
 
 # Words that make a clause the verdict or the new choice rather than the reason for it. The
@@ -121,7 +122,8 @@ def _kinds(
 def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind:
     clause = text[start:end]
     # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.
-    if any(start < hit.end <= end for hit in fired) or _VERDICT_RE.search(clause):
+    # A clause that takes another option ("就按第二个来", "let's go with option 2") is the new choice.
+    if any(start < hit.end <= end for hit in fired) or _VERDICT_RE.search(clause) or accepted_clause(clause):
         return "verdict"
     squeezed = squeeze(clause)
     if any(other in squeezed for other in others):

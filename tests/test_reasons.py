@@ -166,3 +166,11 @@ def test_a_turn_with_no_verdict_word_gives_its_complaint_as_the_reason(text: str
 def test_a_complaint_with_a_question_after_it_is_not_taken_whole() -> None:
     """A question between or after the clauses ends the run: only a turn that is all complaint is."""
     assert reason_clause(normalize("the ops cost is high, is there anything lighter? we have one person on call"), [], []) is None
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("好，就按第二个来，tracemalloc 先不考虑，生产环境不让装东西", "生产环境不让装东西"),
+    ("retries hide the flake, let's go with option 2", "retries hide the flake"),
+])
+def test_a_clause_that_takes_another_option_is_no_reason(text: str, reason: str) -> None:
+    assert reason_clause(normalize(text), [], ()) == reason
