@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # A label fires in rules mode when the noisy-or of its cue weights reaches this.
 RULES_THRESHOLD = 0.5
 # How sure a rejection is when the turn forbids an option just proposed: the share of such turns
-# that are gold positives in the training and dev data (116 of 126; prohibitions.py).
+# that are gold positives in the training and dev data (119 of 130; prohibitions.py).
 FORBIDDING_CONFIDENCE = 0.9
 
 
@@ -97,6 +97,7 @@ class Detector:
         match = self.engine.match(normalized)
         scores = rules_scores(match)
         label, rule = rules_label(scores)
+        rules_choice = label
         explanation = Explanation(
             fired=match.fired,
             suppressed=match.suppressed,
@@ -110,9 +111,9 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
-        forbidden = forbidden_option(normalized, context) if self.mode is not Mode.CLASSIFIER else None
+        forbidden = forbidden_option(normalized, context, self.engine) if self.mode is not Mode.CLASSIFIER else None
         if forbidden is not None:
-            label, confidence = _forbidding(label, confidence, match, forbidden, explanation)
+            label, confidence = _forbidding(label, confidence, rules_choice, forbidden, explanation)
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
@@ -146,7 +147,7 @@ class Detector:
 
 
 def _forbidding(
-    label: Label, confidence: float, match: CueMatch, forbidden: Proposal, explanation: Explanation
+    label: Label, confidence: float, rules_choice: Label, forbidden: Proposal, explanation: Explanation
 ) -> tuple[Label, float]:
     """The label and confidence of a turn that forbids an option the assistant just proposed
     ("别用 tracemalloc", "no retry decorator please"; prohibitions.py): positive, at least
@@ -155,9 +156,10 @@ def _forbidding(
     reopening stays one."""
     rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
     if label is Label.NONE:
-        label, _ = rules_label(rules_scores(match))
         model = explanation.classifier_probability
-        if not label.is_positive:
+        if rules_choice.is_positive:
+            label = rules_choice
+        else:
             label = max((Label.REJECT, Label.PIVOT), key=lambda choice: model[choice]) if model else Label.REJECT
         explanation.decided_by = "rules"
         explanation.rule = f"rules: {rule}, so {label.value} whatever the model says; before: {explanation.rule}"

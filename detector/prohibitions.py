@@ -8,15 +8,15 @@ or something nobody proposed. A linear classifier cannot join the form and its o
 feature, it learned a weight too small to move a bare "别用 tracemalloc" (dev level, the turn NONE
 at 0.86), because the n-grams of the many instructions outweigh it. So the join is a rule of the
 fusion (detect.py): a turn that forbids an option the assistant just proposed is a rejection.
-Over the labeled training and dev data it holds for 126 turns, 116 of them gold REJECT, PIVOT or
-REOPEN; most of the other ten change a step inside the chosen plan ("skip the history import in
+Over the labeled training and dev data it holds for 130 turns, 119 of them gold REJECT, PIVOT or
+REOPEN; most of the other eleven change a step inside the chosen plan ("skip the history import in
 step 2").
 
 The object must open with the option's own words ("no retry decorator", "别在生产环境抓快照"):
 "no problem with Redis" or "不要太担心 Redis" forbid nothing. A prohibition inside a question, a
-condition, a quote or reported speech ("要不要干脆别用 Redis？", "if legal says no, then no
+condition, a quote, code or reported speech ("要不要干脆别用 Redis？", "if legal says no, then no
 webhooks", "my lead says don't use k8s") or one the user disowns ("我没说不用 Redis") forbids
-nothing either.
+nothing either: the cue layer's guards read it, as they read a cue (`CueEngine.guard_for`).
 
 Every pattern here is a plain alternation or a bounded class, linear in the turn's length, and a
 turn's first _MAX_MATCHES prohibitions of each form are read.
@@ -25,10 +25,11 @@ turn's first _MAX_MATCHES prohibitions of each form are read.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import islice
 
 from detector.alternatives import Proposal, content_keys, extract_proposals, proposal_by_label
+from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
 from detector.schema import Turn
 from detector.text import normalize
@@ -59,18 +60,7 @@ _FORBID_AFTER_RE = re.compile(
 # Where a clause ends: the object runs to here, and a guard word only counts inside the sentence.
 _CLAUSE_END_RE = re.compile(r"[,，;；。.!！?？\n:：]")
 _SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
-# Guards, read in the sentence up to the prohibition.
-_QUESTION_OPENING_RE = re.compile(r"要不要|是不是|能不能|可不可以|should (?:we|i)|what if|why not|could we|can we|shall we", re.IGNORECASE)
 _CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
-_REPORTED_RE = re.compile(
-    r"(?<!我)(?<!我们)(?<!咱们)(?<!I)\s?(?:说|觉得|认为|建议|要求|坚持|表示|让我|叫我)"
-    r"|(?<!\bI )\b(?:said|says|told|thinks|think|wants|suggested|insists|asked)\b",
-    re.IGNORECASE,
-)
-_DISOWNED_RE = re.compile(r"不是说|没说|并不是|并没有说|not saying|didn'?t say|never said|not that", re.IGNORECASE)
-# Quotes as pairs: a quote opened before the prohibition and not closed holds it. Single quotes
-# are left out: ’ and ' are apostrophes more often ("don't").
-_QUOTE_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"))
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
 # How much of the object counts as its opening: the option's words must come first.
 _HEAD_WORDS = 3
@@ -87,20 +77,22 @@ _LIGHT_WORDS = frozenset(
 )
 
 
-def forbidden_option(text: str, context: Sequence[Turn]) -> Proposal | None:
+def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
     """The option of the assistant's last turn that this (normalised) user turn forbids, or None."""
     previous = last_assistant_text(context)
     if not previous or not (_FORBID_BEFORE_RE.search(text) or _FORBID_AFTER_RE.search(text)):
         return None  # reading the reply's options costs more than looking for a prohibition
-    return prohibited_proposal(text, extract_proposals(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:]))
+    proposals = extract_proposals(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:])
+    return prohibited_proposal(text, proposals, engine.guard_for(text)) if proposals else None
 
 
-def prohibited_proposal(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
-    """The proposal the turn forbids verb-first, or None (see the module's docstring)."""
+def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Callable[[int, int], bool]) -> Proposal | None:
+    """The proposal the turn forbids verb-first, or None (see the module's docstring). `guarded`
+    says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
     for match in islice(_FORBID_BEFORE_RE.finditer(text), _MAX_MATCHES):
-        if _guarded(text, match.start()):
+        if guarded(match.start(), match.end()) or _conditional(text, match.start()):
             continue
         if match.group("bare") and not _opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
@@ -110,7 +102,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal]) -> Proposal | 
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), _MAX_MATCHES):
         start = _start_of(_CLAUSE_END_RE, text, match.start())
-        if _guarded(text, start):
+        if guarded(match.start(), match.end()) or _conditional(text, start):
             continue
         found = _opened_by(text[start : match.start()], proposals, from_end=True)
         if found is not None:
@@ -134,19 +126,11 @@ def _start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
     return last.end() if last else 0
 
 
-def _guarded(text: str, position: int) -> bool:
-    """Is the prohibition at `position` asked, conditional, quoted, in code, reported or disowned?"""
-    if text.count("`", 0, position) % 2 == 1 or text.count('"', 0, position) % 2 == 1:
-        return True  # inside code or a quote
-    if any(text.count(opening, 0, position) > text.count(closing, 0, position) for opening, closing in _QUOTE_PAIRS):
-        return True
-    before = text[_start_of(_SENTENCE_END_RE, text, position) : position]
-    sentence_end = _SENTENCE_END_RE.search(text, position)
-    if sentence_end is not None and text[sentence_end.start()] in "?？":
-        return True
-    return any(
-        pattern.search(before) is not None for pattern in (_QUESTION_OPENING_RE, _CONDITION_RE, _REPORTED_RE, _DISOWNED_RE)
-    )
+def _conditional(text: str, position: int) -> bool:
+    """Does the sentence make the prohibition conditional ("如果预算不够就不用 memray 了", "if legal
+    says no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said
+    with its condition is still one; a prohibition is an order for a case that may not come."""
+    return _CONDITION_RE.search(text, _start_of(_SENTENCE_END_RE, text, position), position) is not None
 
 
 def _opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -> Proposal | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from detector.alternatives import extract_proposals
+from detector.cues.engine import default_engine
 from detector.detect import FORBIDDING_CONFIDENCE
 from detector.prohibitions import forbidden_option, prohibited_proposal
 from detector.schema import Label, Turn
@@ -39,7 +40,7 @@ def _context(reply: str) -> list[Turn]:
      "主动型基金就免了 前两年被坑惨了", "一部分做 emergency fund"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
-    found = prohibited_proposal(text, extract_proposals(reply))
+    found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
     assert found is not None and found.name.startswith(name)
 
 
@@ -63,14 +64,14 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_ZH, "有没有别的 tracemalloc 用法"),
 ])
 def test_the_same_form_aimed_elsewhere_forbids_nothing(reply: str, text: str) -> None:
-    assert prohibited_proposal(text, extract_proposals(reply)) is None
+    assert prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text)) is None
 
 
 def test_only_the_last_assistant_turn_counts() -> None:
     context = [*_context(_ZH), Turn(role="user", text="先说说第二个"), Turn(role="assistant", text="memray 可以看原生内存分配。")]
-    assert forbidden_option("别用 tracemalloc", context) is None
-    assert forbidden_option("别用 tracemalloc", _context(_ZH)) is not None
-    assert forbidden_option("别用 tracemalloc", []) is None
+    assert forbidden_option("别用 tracemalloc", context, default_engine()) is None
+    assert forbidden_option("别用 tracemalloc", _context(_ZH), default_engine()) is not None
+    assert forbidden_option("别用 tracemalloc", [], default_engine()) is None
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ else's view the user does not adopt ("my manager wants to scrap it, but I disagr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -135,7 +135,7 @@ class CueEngine:
             for position in self._anchor_index[lang].candidates(lowered) if cues else ():
                 cue = cues[position]
                 for hit in self._find(cue, window):
-                    veto = self._veto(window, hit, regions, sentences)
+                    veto = self._veto(window, hit.start, hit.end, regions, sentences)
                     hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})
                     if veto is None:
                         result.fired.append(hit)
@@ -158,19 +158,26 @@ class CueEngine:
                 groups={name: value for name, value in groups.items() if value},
             )
 
+    def guard_for(self, text: str) -> Callable[[int, int], bool]:
+        """Whether a span (start, end) of the text is held back by the guards that hold cues back:
+        quoted, in code or a log, negated, reported, asked or supposed. For verdicts found outside
+        the lexicons (a prohibition of a proposed option, prohibitions.py), read as a cue is."""
+        regions, sentences = protected_regions(text), SentenceIndex(text)
+        return lambda start, end: self._veto(text, start, end, regions, sentences) is not None
+
     def _veto(
-        self, text: str, hit: CueHit, regions: list[Region], sentences: SentenceIndex
+        self, text: str, start: int, end: int, regions: list[Region], sentences: SentenceIndex
     ) -> tuple[SuppressionReason, str] | None:
-        """The first guard that suppresses this hit, with its evidence; None when the hit stands."""
-        region = region_covering(regions, hit.start, hit.end)
+        """The first guard that suppresses the span, with its evidence; None when it stands."""
+        region = region_covering(regions, start, end)
         if region is not None:
             return region.kind, text[region.start : region.end][:80]
-        sentence_start, sentence_end = sentences.bounds(hit.start)
-        sentence_start = max(sentence_start, hit.start - GUARD_SCOPE)
-        sentence_end = min(sentence_end, hit.end + GUARD_SCOPE)
-        before = text[sentence_start : hit.start]
+        sentence_start, sentence_end = sentences.bounds(start)
+        sentence_start = max(sentence_start, start - GUARD_SCOPE)
+        sentence_end = min(sentence_end, end + GUARD_SCOPE)
+        before = text[sentence_start : start]
         sentence = text[sentence_start:sentence_end]
-        after_turn = text[hit.end : hit.end + GUARD_SCOPE]
+        after_turn = text[end : end + GUARD_SCOPE]
         for guard in self._guards:
             if guard.kind == "negation":
                 found = guard.regex.search(before)
@@ -180,7 +187,7 @@ class CueEngine:
                     found = None
             elif guard.kind in ("question", "hypothetical"):
                 found = guard.regex.search(sentence)
-                if found and sentence_start + found.start() > hit.end:
+                if found and sentence_start + found.start() > end:
                     found = None  # "drop it. what if ..." only guards what follows it
             else:
                 continue
