@@ -60,6 +60,21 @@ _SUGGESTION_RE = re.compile(
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:用|使用|采用|选|走|去|试试|做)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
+# What the assistant says it will do, when it offers no options: "I'll add a Redis cache in front of
+# the user service", "Let me switch the tests to pytest-asyncio", "the simplest fix is to bump the
+# timeout", "我打算用 Kafka 做消息队列". A coding agent proposes a direction this way, and the user
+# answers it ("no, don't add redis"). Not talk about the talk ("I'll explain", "let me know", "I'll
+# keep that in mind", "我来解释一下"), which proposes nothing.
+_ANNOUNCEMENT_RE = re.compile(
+    r"(?:\bI'?ll|\bI will|\bI'?m going to|\bI am going to|\blet me|\bI plan to|\bmy plan is to"
+    r"|\bthe (?:easiest|simplest|quickest|cleanest|fastest|safest|best) (?:path|fix|option|way|route|approach) (?:is|would be)(?: to)?)"
+    r"\s(?!(?:know|explain|help|walk|answer|clarify|summari[sz]e|keep|leave|note|remember|be|make sure|check in|get back"
+    r"|wait|stop|think|update you|let you|go ahead|do that|do it|do so|take|start|begin|continue|also|now|then|just|first|try to"
+    r"|have|need|want|look into it|put together|draft|write up|give|share|send|see|reply|respond|follow|assume|adjust|tweak"
+    r"|update the (?:plan|list|doc)|revise|rework|fix that)\b)(?P<summary>[a-z](?:[^.,;!?\n]|[.,](?=\S)){2,80})"
+    r"|我(?:打算|准备|计划|这就|马上)?(?:先|直接|就)?(?:改用|改成|换成|换用|用|采用|引入|接入|加上?|上|把)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,40})",
+    re.IGNORECASE,
+)
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
 _GENERIC_SUGGESTION_RE = re.compile(
     r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招))"
@@ -176,6 +191,8 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
     if not proposals:
         proposals = _table_options(text)
+    if not proposals:
+        proposals = _announced(text)
     for match in _SUGGESTION_RE.finditer(text):
         summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):
@@ -404,6 +421,19 @@ def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
             for letter in _LONE_CAPITAL_RE.findall(letters.group() if letters else summary)
         ]
     return [p for p in found if p is not None] if found and None not in found else []
+
+
+def _announced(text: str) -> list[Proposal]:
+    """The one thing the assistant says it will do, when it offers no options: its first such
+    announcement, recommended (it is the assistant's own pick). A turn announcing more than one
+    step lists none: "I'll add the index, then I'll rerun the migration" is a plan, not a choice."""
+    found = [m for m in _ANNOUNCEMENT_RE.finditer(text)]
+    if len(found) != 1:
+        return []
+    summary = (found[0].group("summary") or found[0].group("summary_zh") or "").strip(" :：,，*")
+    if len(summary) < 3 or _GENERIC_SUGGESTION_RE.match(summary):
+        return []
+    return [Proposal(_short(summary), summary, recommended=True)]
 
 
 def _table_options(text: str) -> list[Proposal]:

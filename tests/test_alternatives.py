@@ -161,3 +161,24 @@ def test_lists_in_the_forms_replies_write_them(text: str, expected: list[tuple[s
 ])
 def test_numbers_in_running_text_are_no_list(text: str) -> None:
     assert [p for p in extract_proposals(text) if not p.recommended] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # A coding agent proposes by saying what it will do; the user answers that ("no, don't add redis").
+    ("I'll add a Redis cache in front of the user service to cut the p99 latency. Shall I start with the pool?",
+     ["add a Redis cache in front of the user service to cut the p99 latency"]),
+    ("Let me set up GitHub Actions with a matrix build for py3.9-3.12.", ["set up GitHub Actions with a matrix build for py3.9-3.12"]),
+    ("The easiest path is to bump the timeout to 60s.", ["bump the timeout to 60s"]),
+    ("我打算用 Kafka 做消息队列，先把 topic 规划好。", ["Kafka 做消息队列"]),
+    # Talk about the talk proposes nothing, and two announced steps are a plan, not a choice.
+    ("Sure, I'll leave the widget spec open.", []),
+    ("Got it, I'll keep summaries to 2 sentences max. Let me know if that works.", []),
+    ("I'll add the index, then I'll rerun the migration.", []),
+    # Listed options win: the announcement is no option of its own.
+    ("Two ways: (1) add a retry decorator, or (2) mock the HTTP client. I'll start with option 2.",
+     ["add a retry decorator", "mock the HTTP client"]),
+])
+def test_what_the_assistant_says_it_will_do_is_its_proposal(text: str, expected: list[str]) -> None:
+    proposals = extract_proposals(text)
+    assert [p.summary for p in proposals] == expected
+    assert all(p.recommended for p in proposals) or len(proposals) > 1

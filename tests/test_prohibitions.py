@@ -38,6 +38,9 @@ def _context(reply: str) -> list[Turn]:
     (_ZH_LABELS, "我们觉得别上 Redis，运维扛不住", "Redis"),  # the user's own team, not reported speech
     ("方案一：指数基金定投，股债 7:3；方案二：银行理财和国债；方案三：一部分做 emergency fund，剩下全仓主动型基金。",
      "主动型基金就免了 前两年被坑惨了", "一部分做 emergency fund"),
+    # What a coding agent says it will do is its proposal.
+    ("I'll add a Redis cache in front of the user service to cut the p99 latency.", "no, don't add redis. just memoize", "add a Redis cache"),
+    ("我打算用 Kafka 做消息队列，先把 topic 规划好。", "别用 Kafka，三台机器扛不住", "Kafka"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
