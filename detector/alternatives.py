@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from detector.text import CJK_CHAR
+from detector.text import CJK_CHAR, stem_of
 
 _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -302,9 +302,10 @@ def _weight(keys: Iterable[str]) -> float:
 
 @lru_cache(maxsize=8192)
 def content_keys(text: str) -> frozenset[str]:
-    """Latin words of 3+ letters and CJK character bigrams, minus function words: what two
-    mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外). A hyphenated word
-    counts by its parts: "the Postgres queue" names "a Postgres-backed queue".
+    """Latin words of 3+ letters, stemmed, and CJK character bigrams, minus function words: what
+    two mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外; "retries hide the
+    flakiness" and "add a retry decorator" share retry). A hyphenated word counts by its parts:
+    "the Postgres queue" names "a Postgres-backed queue".
 
     Cached: every user turn is compared with every alternative the conversation holds, whose
     keys stay the same turn after turn."""
@@ -312,7 +313,7 @@ def content_keys(text: str) -> frozenset[str]:
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
         parts = [part for part in key.split("-") if len(part) >= 3] if key and "-" in key else [key]
-        keys.update(part for part in parts if part and part not in _STOP_KEYS)
+        keys.update(stem_of(part) if part.isascii() else part for part in parts if part and part not in _STOP_KEYS)
     return frozenset(keys)
 
 
@@ -342,6 +343,16 @@ def sole_container(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
         return None
     holding = [proposal for proposal in proposals if wanted <= content_keys(proposal.name)]
     return holding[0] if len(holding) == 1 else None
+
+
+def sole_sharer(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one proposal that shares any content key with `text`, when only one does: "retries hide
+    flakiness" speaks of "add a retry decorator around the network call" and of no other option,
+    though retry is a small share of its name. Whole summaries, not names: a name is cut at its
+    first comma, and "招应届" also speaks of "思路1：放宽年限，招应届或1到2年经验…"."""
+    wanted = content_keys(text)
+    sharing = [proposal for proposal in proposals if wanted & content_keys(proposal.summary)] if wanted else []
+    return sharing[0] if len(sharing) == 1 else None
 
 
 def number_word(word: str) -> int | None:

@@ -151,9 +151,9 @@ def _opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) 
     for proposal in proposals:
         # The whole summary: "一部分做 emergency fund，剩下全仓主动型基金" is forbidden by "主动型基金就免了".
         have = content_keys(proposal.summary)
-        if not any(_same_word(keys[0], other) for other in have):
+        if keys[0] not in have:
             continue
-        shared = sum(1 for key in keys if any(_same_word(key, other) for other in have))
+        shared = sum(1 for key in keys if key in have)
         if shared > best_shared:
             best, best_shared = proposal, shared
     return best
@@ -161,24 +161,15 @@ def _opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) 
 
 def _edge_keys(obj: str, from_end: bool) -> list[str]:
     """The object's first (or last) few content keys in order, edge first: Latin words past the
-    light ones ("doing the", "using"), or CJK character pairs."""
+    light ones ("doing the", "using"), stemmed as `content_keys` stems them ("retries" meets
+    "retry"), or CJK character pairs."""
     if from_end:
         obj = _POINTER_END_RE.sub("", obj)  # "本地复现那个就免了" forbids 本地复现
     if (obj[-1:] if from_end else obj[:1]).isascii():
         words = [w.lower() for w in _LATIN_WORD_RE.findall(obj)]
         words = [w for w in (reversed(words) if from_end else words) if w not in _LIGHT_WORDS]
-        return [w for w in words[:_HEAD_WORDS] if content_keys(w)]
+        return [key for w in words[:_HEAD_WORDS] for key in content_keys(w)]
     run = obj[-_HEAD_CJK_CHARS:] if from_end else obj[:_HEAD_CJK_CHARS]
     pairs = [run[i : i + 2] for i in range(len(run) - 1)]
     pairs = [pair for pair in (reversed(pairs) if from_end else pairs) if content_keys(pair)]
     return pairs[:_HEAD_WORDS + 1]
-
-
-def _same_word(key: str, other: str) -> bool:
-    """One word in two forms: "retries" and "retry", "mocking" and "mock"; CJK keys are equal
-    or not (they are character pairs)."""
-    if key == other:
-        return True
-    if not (key.isascii() and other.isascii()) or min(len(key), len(other)) < 4:
-        return False
-    return key[:4] == other[:4] and abs(len(key) - len(other)) <= 3

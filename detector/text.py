@@ -78,6 +78,21 @@ _QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
 _NOISE_RE = re.compile(r"[\s\W_]+")
 
 
+def stem_of(word: str) -> str:
+    """Plural, -ing/-ed and a final -e folded away, so "hiking" meets "hike", "retries" "retry" and
+    "movers" "mover": two mentions of one thing rarely share a word's exact form."""
+    word = word.lower().removesuffix("'s")
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("ing") and len(word) >= 6:
+        return word[:-3]
+    if word.endswith("ed") and len(word) >= 5:
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
 def squeeze(text: str) -> str:
     """The text lower-cased, without spaces, punctuation or underscores: how two spans are
     compared when "Redis-cache" and "redis cache" must be the same words."""

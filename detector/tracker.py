@@ -25,6 +25,7 @@ from detector.alternatives import (
     is_deictic,
     proposal_by_label,
     sole_container,
+    sole_sharer,
 )
 from detector.detect import Detector
 from detector.groups import group_reference, offered_lists
@@ -491,7 +492,9 @@ class ConvergenceTracker:
                 # is a name only another option's name holds ("Micro-sprinklers are a no…" against
                 # the "Option 2" the turn names later; four such turns on long_dev, one on dev, where
                 # the reference was a poor span, "year").
-                chosen = sole_container(own_words, proposals) or chosen
+                # The same for a reference whose words only one option's name shares ("retries hide
+                # flakiness, so no. let's go with option 2").
+                chosen = sole_container(own_words, proposals) or sole_sharer(own_words, proposals) or chosen
         if chosen is not None:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from detector.alternatives import Proposal, extract_proposals
+from detector.alternatives import Proposal, content_keys, extract_proposals
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
@@ -182,3 +182,9 @@ def test_what_the_assistant_says_it_will_do_is_its_proposal(text: str, expected:
     proposals = extract_proposals(text)
     assert [p.summary for p in proposals] == expected
     assert all(p.recommended for p in proposals) or len(proposals) > 1
+
+
+def test_content_keys_fold_a_word_s_forms_so_two_mentions_meet() -> None:
+    assert content_keys("retries hide the flakiness") & content_keys("add a retry decorator") == {"retry"}
+    assert content_keys("caching layers") == content_keys("cache layer")
+    assert content_keys("Postgres-backed queue") >= content_keys("the postgres queue")

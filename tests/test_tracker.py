@@ -710,6 +710,32 @@ def test_a_name_only_one_option_holds_outranks_the_label_the_turn_chooses_and_th
     assert state.current_decision is not None and state.current_decision.text.startswith("二(在本地用 memray")
 
 
+def test_words_only_one_option_shares_outrank_the_label_the_turn_chooses_in_any_form() -> None:
+    """"retries hide flakiness, so no. let's go with option 2": option 2 is where the user goes; the
+    rejected option is the only one that speaks of retries ("add a retry decorator"), a word in
+    another form and a small share of its name."""
+    t = tracker()
+    t.observe_user("c", "help me with this flaky test")
+    t.observe_assistant("c", (
+        "I can fix the flaky test in two ways: (1) add a retry decorator around the network call, or (2) mock the "
+        "HTTP client with responses so the test never hits the network."
+    ))
+    t.observe_user("c", "retries hide flakiness, so no. let's go with option 2")
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
+    assert state.current_decision is not None and state.current_decision.text.startswith("2(mock the HTTP client")
+
+
+def test_what_a_coding_agent_says_it_will_do_is_the_option_a_prohibition_rejects() -> None:
+    t = tracker()
+    t.observe_user("c", "p99 on the user service is 900ms")
+    t.observe_assistant("c", "I'll add a Redis cache in front of the user service to cut the p99 latency.")
+    t.observe_user("c", "no, don't add redis. we already have too many moving parts")
+    rejected = t.state("c").rejected
+    assert len(rejected) == 1 and rejected[0].alternative.startswith("add a Redis cache in front of the user")
+    assert rejected[0].reason == "we already have too many moving parts"
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()

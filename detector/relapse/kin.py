@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from detector.relapse.vocabulary import CATEGORIES, KIN_GROUPS, LATIN_TOKEN_RE, LATIN_WORD_RE
-from detector.relapse.words import stem_of
+from detector.text import stem_of
 
 
 def kin_of(sources: tuple[str, ...], names: frozenset[str], single_cores: set[str]) -> set[str]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from detector.relapse.names import CjkName, NamePattern, Names
 from detector.relapse.vocabulary import BACK_REFERENCE_RE, CJK_RUN_RE, LATIN_TOKEN_RE
-from detector.relapse.words import stem_of
+from detector.text import stem_of
 
 
 @dataclass(frozen=True, slots=True)

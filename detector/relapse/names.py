@@ -39,8 +39,8 @@ from detector.relapse.vocabulary import (
     ZH_PLACE_RE,
     ZH_SUFFIXES,
 )
-from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words, stem_of
-from detector.text import normalize
+from detector.relapse.words import WEAK_STEMS, cjk_bigrams, plain_words
+from detector.text import normalize, stem_of
 
 
 @dataclass(frozen=True, slots=True)

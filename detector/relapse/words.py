@@ -7,6 +7,7 @@ three fold words the same way ("hiking" meets "hike", "caching" is as generic as
 from __future__ import annotations
 
 from detector.relapse.vocabulary import CJK_RUN_RE, LATIN_TOKEN_RE, STOP_WORDS, WEAK_WORDS
+from detector.text import stem_of
 
 
 def plain_words(text: str) -> set[str]:
@@ -17,20 +18,6 @@ def plain_words(text: str) -> set[str]:
 def cjk_bigrams(text: str) -> set[str]:
     """Every pair of adjacent CJK characters: without a dictionary, the unit two mentions share."""
     return {run[i : i + 2] for run in CJK_RUN_RE.findall(text) for i in range(len(run) - 1)}
-
-
-def stem_of(word: str) -> str:
-    """Plural, -ing/-ed and a final -e folded away, so "hiking" meets "hike" and "movers" "mover"."""
-    word = word.lower().removesuffix("'s")
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("ing") and len(word) >= 6:
-        return word[:-3]
-    if word.endswith("ed") and len(word) >= 5:
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        word = word[:-1]
-    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 def key_matches(lowered: str) -> list[tuple[int, int, str]]:
