@@ -189,6 +189,11 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
     ("上次那个 leetcode 每天三题的计划不搞了", None),  # "上次" is no "上 X"
     ("thinning the oaks is like 2k and the HOA needs approval, takes months", None),
     ("就用 Redis 吗", None),
+    # An order to take one of the options, after the verdict on another.
+    ("ES is out, we have no one to run it. try the trigram index", "the trigram index"),
+    ("cluster is overkill. so go with the queue then", "the queue"),
+    ("we tried the index, it did not help", None),
+    ("try harder next time please ok", None),
 ])
 def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(text: str, choice: str | None) -> None:
     from detector.statements import accepted_clause

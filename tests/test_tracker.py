@@ -736,6 +736,37 @@ def test_what_a_coding_agent_says_it_will_do_is_the_option_a_prohibition_rejects
     assert rejected[0].reason == "we already have too many moving parts"
 
 
+def test_a_short_name_rejects_the_option_that_names_the_product_in_full_and_guards_it() -> None:
+    """"ES is out" after "Move search to Elasticsearch…": the option is rejected, not a new "ES" of the
+    user's own (which left the option on the table, and an Elasticsearch reply no relapse); the
+    order that closes the turn ("try the trigram index") decides."""
+    t = tracker()
+    t.observe_user("c", "our /search p99 is 2.3s, mostly the ILIKE query. ideas?")
+    t.observe_assistant("c", (
+        "A few options:\n1. Add a Postgres trigram index (pg_trgm) on products.name.\n"
+        "2. Move search to Elasticsearch and sync with a CDC pipeline.\n3. Cache the top queries in Redis."
+    ))
+    t.observe_user("c", "ES is out, we have no one to run it. try the trigram index")
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["2"]
+    assert state.current_decision is not None and state.current_decision.text.startswith("1(Add a Postgres trigram index")
+    verdict = t.observe_assistant("c", "For autocomplete we could put Elasticsearch's completion suggester in front.")
+    assert verdict.verdict == "RELAPSE"
+
+
+@pytest.mark.parametrize("name, option, same", [
+    ("ES", "Move search to Elasticsearch and sync with a CDC pipeline", True),
+    ("k8s", "部署到 Kubernetes 集群", True),
+    ("mongo", "MongoDB 存 audit log", True),
+    ("EventStoreDB", "Event sourcing + CQRS", False),  # kin, but a product for a technique
+    ("DynamoDB", "直接写 S3 + Parquet", False),  # both AWS, different products
+])
+def test_a_short_name_is_a_prefix_initials_or_numeronym_of_the_product_s_first_name(name: str, option: str, same: bool) -> None:
+    from detector.relapse.kin import short_name_for
+
+    assert short_name_for(name, option) is same
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()

@@ -38,6 +38,31 @@ def members_of(sources: tuple[str, ...], names: frozenset[str]) -> set[str]:
     return {member for index in _groups_with(found, _CATEGORY_OF_PHRASE) for member in CATEGORIES[index][1]}
 
 
+def short_name_for(name: str, text: str) -> bool:
+    """Is `name`, whole, a short form of a product that `text` calls by the first name of a kin
+    group? "ES" of "move search to Elasticsearch", "k8s" of "部署到 Kubernetes", "mongo" of
+    "MongoDB"; not "EventStoreDB" of "event sourcing" (a product for a technique, kin but not the
+    same thing), nor "DynamoDB" of "S3 + Parquet" (the AWS group)."""
+    name = name.strip().lower()
+    heads = {KIN_GROUPS[index][0] for index in _KIN_GROUPS_OF.get(name, ())}
+    heads = {head for head in heads if _abbreviates(name, head)}
+    return bool(heads) and bool(heads & _present_forms((text.lower(),), frozenset()))
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    """Does `short` abbreviate `full`: its prefix ("mongo"), its letters in order from the first
+    and at most half as many ("es", "pg", "rn"), or a numeronym ("k8s" for "kubernetes")?"""
+    full = full.replace(" ", "")
+    if len(short) >= len(full) or not short or short[0] != full[0]:
+        return False
+    if full.startswith(short):
+        return True
+    if short[1:-1].isdigit():
+        return short[-1] == full[-1] and int(short[1:-1]) == len(full) - 2
+    letters = iter(full)
+    return 2 * len(short) <= len(full) and all(char in letters for char in short)
+
+
 @lru_cache(maxsize=1024)
 def current_categories(current: str) -> frozenset[str]:
     """The category phrases and members that fit the current decision too: they name neither."""
