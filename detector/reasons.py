@@ -76,7 +76,13 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
         return text[start:end] if end - start <= MAX_REASON_CHARS else None
     first_verdict = kinds.index("verdict")
     last_verdict = len(kinds) - 1 - kinds[::-1].index("verdict")
-    run = _run(kinds, first_verdict - 1, step=-1) or _run(kinds, last_verdict + 1, step=1)
+    # Before the verdict, else right after it ("Redux 就算了，团队里一半人是新人，学习曲线太陡。先试 C",
+    # where the turn goes on to a choice), else after the last one.
+    run = (
+        _run(kinds, first_verdict - 1, step=-1)
+        or _run(kinds, first_verdict + 1, step=1)
+        or _run(kinds, last_verdict + 1, step=1)
+    )
     if not run:
         return None
     start, end = spans[min(run)][0], spans[max(run)][1]

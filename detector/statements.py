@@ -25,7 +25,7 @@ _ACCEPT_RE = re.compile(
 )
 _CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
 _CLAUSE_ACCEPT_RE = re.compile(
-    r"(?:那就|就|那|我们就|咱们就)(?:按|用|选|走|定)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行)?$"
+    r"(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
     r"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|stick with|settle on|do|use|pick|take|try|go for)"
     # An order to take one of the options: "…, try the trigram index", "so go with the queue then".
     r"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{1,2})?(?:try|go with|go for|stick with|pick))"

@@ -171,6 +171,9 @@ def test_a_complaint_with_a_question_after_it_is_not_taken_whole() -> None:
 @pytest.mark.parametrize("text, reason", [
     ("好，就按第二个来，tracemalloc 先不考虑，生产环境不让装东西", "生产环境不让装东西"),
     ("retries hide the flake, let's go with option 2", "retries hide the flake"),
+    # Nothing before the verdict: the reason is right after it, not after the choice that closes the turn.
+    ("Redux 就算了，团队里一半人是新人，学习曲线太陡。先试 C", "团队里一半人是新人,学习曲线太陡"),
+    ("ES is out, we have no one to run it. try the trigram index", "we have no one to run it"),
 ])
 def test_a_clause_that_takes_another_option_is_no_reason(text: str, reason: str) -> None:
     assert reason_clause(normalize(text), [], ()) == reason

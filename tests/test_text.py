@@ -194,6 +194,7 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
     ("cluster is overkill. so go with the queue then", "the queue"),
     ("we tried the index, it did not help", None),
     ("try harder next time please ok", None),
+    ("Redux 就算了，学习曲线太陡。先试 C", "C"),
 ])
 def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(text: str, choice: str | None) -> None:
     from detector.statements import accepted_clause

@@ -767,6 +767,20 @@ def test_a_short_name_is_a_prefix_initials_or_numeronym_of_the_product_s_first_n
     assert short_name_for(name, option) is same
 
 
+def test_a_user_who_repeats_a_rejection_keeps_the_option_out_and_a_bare_yong_x_relapses() -> None:
+    """"不是说了 Redux 不要吗" names Redux to keep it out, not to bring it back: the next reply that
+    puts Redux forward ("用 Redux Toolkit 的 slice 管理最清晰", a clause opening on 用 X) relapses."""
+    t = tracker()
+    t.observe_user("c", "我们的 React app 状态管理很乱，有什么建议")
+    t.observe_assistant("c", "三个方向：\nA. Redux Toolkit，生态成熟；\nB. Zustand，轻量；\nC. React Query 管服务端状态。")
+    t.observe_user("c", "Redux 就算了，团队里一半人是新人，学习曲线太陡。先试 C")
+    assert [r.alternative for r in t.state("c").rejected] == ["A(Redux Toolkit)"]
+    reply = "购物车这种跨页面的客户端状态，用 Redux Toolkit 的 slice 管理最清晰，还有 devtools。"
+    assert t.observe_assistant("c", reply).verdict == "RELAPSE"
+    t.observe_user("c", "不是说了 Redux 不要吗。用 Zustand 管购物车吧")
+    assert t.observe_assistant("c", reply).verdict == "RELAPSE"
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()

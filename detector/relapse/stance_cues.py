@@ -207,7 +207,9 @@ DIRECTIVE_BEFORE_RE = re.compile(
     r"buy|get|grab|go with|bring in|switch to|move to)\s(?:a |an |the |some |your |our |another )?"
     r"(?:[\w'-]{1,20}\s)?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
-    rf"{HAN}{{0,8}}\s?$",
+    rf"{HAN}{{0,8}}\s?$"
+    # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰".
+    r"|(?:^|[,，;；:：。]\s?)(?:那就|就|直接|先|再|也|还是|可以)?用\s?$",
     re.IGNORECASE,
 )
 # A clause that opens with a bare verb is an instruction: a name inside it is being put forward

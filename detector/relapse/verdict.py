@@ -20,6 +20,7 @@ from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
+from detector.relapse.vocabulary import REAFFIRMED_RE
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
 
@@ -173,12 +174,14 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
     DESIGN's default revisit condition, and replies about it answer them. The detector misses some
     of these reopenings, and each miss was a false alarm on ordinary conversations: first only the
     latest user turn was read, which still left reopenings a few turns back as the commonest kind.
-    Only turns after the latest rejection of it count."""
+    Only turns after the latest rejection of it count, and not a sentence that repeats the
+    rejection ("不是说了 Redux 不要吗", "we said no ES"): it keeps the option out."""
     return any(
         mention.strong
         for number, text in asked
         if number > rejected_at
         for sentence in _user_sentences(text)
+        if not REAFFIRMED_RE.search(sentence)
         for mention in find_mentions(sentence, names)
     )
 

@@ -870,6 +870,15 @@ BACK_REFERENCE_RE = re.compile(
     r"set aside)",
     re.IGNORECASE,
 )
+# A user sentence that repeats a rejection already made ("不是说了 Redux 不要吗", "说了 gevent 不行",
+# "we said no ES", "I already told you no redux"): it names the option to keep it out, not to bring
+# it back. The words of saying, then a verdict within the clause; bounded gaps, linear.
+REAFFIRMED_RE = re.compile(
+    r"(?:说|讲|定)(?:过|了|好了|好的)[^,，。;；!！?？\n]{0,16}?(?:不要|不用|不行|不考虑|不上|否了|否掉|pass|算了|别用|别上|别碰|放弃)"
+    r"|\b(?:we|i|you) (?:already |just |literally )?(?:said|agreed|decided|told you|ruled)\b[^,.;!?\n]{0,30}?"
+    r"\b(?:no|not|never|don'?t|won'?t|out|against)\b",
+    re.IGNORECASE,
+)
 # Words that say what kind of thing an option is, not which one: they never identify it alone.
 WEAK_WORDS = frozenset(
     "cache caching database db store storage server service cluster queue system tool app application "
