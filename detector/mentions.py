@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from detector.alternatives import Proposal, content_keys
+from detector.text import stem_of
 
 # What may stand between two names of one list: a list word, and at most an article or a
 # classifier word before the next name.
@@ -52,7 +53,7 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
         return at, at + len(name)
     keys = content_keys(proposal.summary)
     for word in _PROPER_WORD_RE.findall(proposal.summary):
-        if word.lower() in keys and (at := _word_find(lowered, word.lower())) >= 0:
+        if stem_of(word) in keys and (at := _word_find(lowered, word.lower())) >= 0:
             return at, at + len(word)
     for part in _PART_SPLIT_RE.split(proposal.name):
         # "峨眉山" of "成都+乐山+峨眉山": one stop of a combined option names it.

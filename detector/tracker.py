@@ -186,6 +186,12 @@ class ConvergenceTracker:
                 self._reject_in_other_sentences(state, clean, patch)
         else:
             self._apply_statement(state, clean, patch)
+            # A turn that accepts one thing and drops another ("session fixture 可以。另外 buildkite
+            # 那个我也不想换，迁移成本太高") reads as NONE whole; its sentence that drops an option
+            # still on the table does so read alone.
+            rejected = self._reject_in_other_sentences(state, clean, patch, labels=(Label.REJECT,))
+            if rejected:
+                change = "rejection", f"reject:{rejected[0].id}"
         self._refresh_open_questions(state)
 
         if change is not None:
@@ -273,13 +279,23 @@ class ConvergenceTracker:
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
 
-    def _reject_in_other_sentences(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> None:
+    def _reject_in_other_sentences(
+        self,
+        state: ConvergenceState,
+        text: str,
+        patch: list[PatchOperation],
+        labels: tuple[Label, ...] = (Label.REJECT, Label.PIVOT),
+    ) -> list[Alternative]:
         """A second verdict in a sentence of its own ("Algolia 按 request 收费，先 pass。Elasticsearch
         我们之前维护过，太痛苦了"): each sentence read alone, in the same context, rejects an option
-        still on the table that it names, never the decision the turn just made."""
+        still on the table that it names, never the decision the turn just made. The options it
+        rejected, in order. In a turn that reads as NONE whole, only a sentence read as REJECT
+        counts: one read as PIVOT names the option it goes to as often as the one it leaves
+        ("honestly embrace the moss." after "4. Embrace the moss")."""
         said = sentences(text)
+        rejected: list[Alternative] = []
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
-            return
+            return rejected
         context = state.recent_turns[:-1]
         for sentence in said:
             open_ = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
@@ -287,11 +303,13 @@ class ConvergenceTracker:
             if not named:
                 continue
             detection = self.detector.detect(sentence, context, lang=state.lang)
-            if detection.label not in (Label.REJECT, Label.PIVOT) or detection.confidence < self.config.min_confidence:
+            if detection.label not in labels or detection.confidence < self.config.min_confidence:
                 continue
             target = self._find_alternative(state, detection.target, sentence, statuses=("proposed", "reopened"))
-            if target in named:
+            if target is not None and target in named:
                 self._reject(state, target, detection, sentence, patch)
+                rejected.append(target)
+        return rejected
 
     def _goes_to(self, state: ConvergenceState, detection: Detection, target: Alternative) -> bool:
         """Does the pivot's replacement name the very option its target resolved to? By the lookup

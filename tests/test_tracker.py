@@ -781,6 +781,29 @@ def test_a_user_who_repeats_a_rejection_keeps_the_option_out_and_a_bare_yong_x_r
     assert t.observe_assistant("c", reply).verdict == "RELAPSE"
 
 
+def test_a_turn_that_accepts_one_thing_still_drops_an_option_in_a_sentence_of_its_own() -> None:
+    """"session fixture 可以。另外 Buildkite 也不考虑了" is NONE as a whole (it accepts); its second
+    sentence, read alone, rejects an option still on the table, and the hook says so."""
+    t = tracker()
+    t.observe_user("c", "CI 跑一次要 40 分钟，有啥办法")
+    t.observe_assistant("c", "几个方向：\n1. 把测试拆成 matrix 并行跑；\n2. 加 pip 缓存；\n3. 换到 Buildkite。")
+    suggestion = t.observe_user("c", "session fixture 可以。另外 Buildkite 也不考虑了，迁移成本太高")
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["3"]
+    assert suggestion is not None and suggestion.trigger == "rejection"
+
+
+def test_a_sentence_of_a_none_turn_that_goes_to_an_option_does_not_reject_it() -> None:
+    """"honestly embrace the moss." read alone is a PIVOT whose target is where it goes: in a turn
+    that is NONE whole, only a sentence read as REJECT drops an option."""
+    from detector.loading import build_detector
+
+    t = ConvergenceTracker(build_detector(), MemoryStore())
+    t.observe_user("c", "my lawn is half moss, shady backyard under oaks. how do I fix it")
+    t.observe_assistant("c", "Options:\n1. Treat moss with iron sulfate\n2. Have an arborist thin the oak canopy\n3. Convert to a shade garden\n4. Embrace the moss")
+    t.observe_user("c", "honestly embrace the moss. its green, soft, and my kids like it. what do I need to do to keep it nice")
+    assert all(not r.alternative.startswith("4") for r in t.state("c").rejected)
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()
