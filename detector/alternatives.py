@@ -60,14 +60,14 @@ _SUGGESTION_RE = re.compile(
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:用|使用|采用|选|走|去|试试|做)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
-# What the assistant says it will or could do, when it offers no options: "I'll add a Redis cache in
-# front of the user service", "Let me switch the tests to pytest-asyncio", "we could put
-# Elasticsearch's completion suggester in front", "the simplest fix is to bump the timeout", "我打算用
-# Kafka 做消息队列". A coding agent proposes a direction this way, and the user
+# What the assistant says it will do, when it offers no options: "I'll add a Redis cache in front of
+# the user service", "Let me switch the tests to pytest-asyncio", "the simplest fix is to bump the
+# timeout", "我打算用 Kafka 做消息队列". (Not what it could do: "we could…", "I can also…" as proposals
+# lowered dev target_match 0.582 -> 0.577 and macro F1 0.773 -> 0.771, retrained.) A coding agent proposes a direction this way, and the user
 # answers it ("no, don't add redis"). Not talk about the talk ("I'll explain", "let me know", "I'll
 # keep that in mind", "我来解释一下"), which proposes nothing.
 _ANNOUNCEMENT_RE = re.compile(
-    r"(?:\bI'?ll|\bI will|\bI'?m going to|\bI am going to|\blet me|\bI plan to|\bmy plan is to|\b(?:we|I) (?:could|can)(?: also)?"
+    r"(?:\bI'?ll|\bI will|\bI'?m going to|\bI am going to|\blet me|\bI plan to|\bmy plan is to"
     r"|\bthe (?:easiest|simplest|quickest|cleanest|fastest|safest|best) (?:path|fix|option|way|route|approach) (?:is|would be)(?: to)?)"
     r"\s(?!(?:know|explain|help|walk|answer|clarify|summari[sz]e|keep|leave|note|remember|be|make sure|check in|get back"
     r"|wait|stop|think|update you|let you|go ahead|do that|do it|do so|take|start|begin|continue|also|now|then|just|first|try to"

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # A label fires in rules mode when the noisy-or of its cue weights reaches this.
 RULES_THRESHOLD = 0.5
 # How sure a rejection is when the turn forbids an option just proposed: the share of such turns
-# that are gold positives in the training and dev data (119 of 130; prohibitions.py).
+# that are gold positives in the training and dev data (122 of 133; prohibitions.py).
 FORBIDDING_CONFIDENCE = 0.9
 
 

@@ -779,6 +779,10 @@ def test_a_user_who_repeats_a_rejection_keeps_the_option_out_and_a_bare_yong_x_r
     assert t.observe_assistant("c", reply).verdict == "RELAPSE"
     t.observe_user("c", "不是说了 Redux 不要吗。用 Zustand 管购物车吧")
     assert t.observe_assistant("c", reply).verdict == "RELAPSE"
+    t.observe_user("c", "购物车先这样。Redux 还是不要了")  # a verdict right beside the mention
+    assert t.observe_assistant("c", reply).verdict == "RELAPSE"
+    t.observe_user("c", "其实 Redux 可以再看看")  # named with no verdict: brought back
+    assert t.observe_assistant("c", reply).verdict == "OK"
 
 
 def test_a_turn_that_accepts_one_thing_still_drops_an_option_in_a_sentence_of_its_own() -> None:

@@ -20,7 +20,7 @@ from detector.relapse.rebuttal import reason_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
-from detector.relapse.vocabulary import REAFFIRMED_RE
+from detector.relapse.vocabulary import REAFFIRMED_RE, REJECTED_AFTER_RE, REJECTED_BEFORE_RE
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
 
@@ -175,14 +175,23 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
     of these reopenings, and each miss was a false alarm on ordinary conversations: first only the
     latest user turn was read, which still left reopenings a few turns back as the commonest kind.
     Only turns after the latest rejection of it count, and not a sentence that repeats the
-    rejection ("不是说了 Redux 不要吗", "we said no ES"): it keeps the option out."""
+    rejection ("不是说了 Redux 不要吗", "we said no ES") or a mention with a verdict right beside it
+    ("FCM 不加", "no graphql"): those keep the option out."""
     return any(
-        mention.strong
+        mention.strong and not _rejected_beside(sentence, mention)
         for number, text in asked
         if number > rejected_at
         for sentence in _user_sentences(text)
         if not REAFFIRMED_RE.search(sentence)
         for mention in find_mentions(sentence, names)
+    )
+
+
+def _rejected_beside(sentence: str, mention: Mention) -> bool:
+    """Does a verdict stand right after or right before the user's mention of the option?"""
+    return bool(
+        REJECTED_AFTER_RE.match(sentence, mention.end, mention.end + 16)
+        or REJECTED_BEFORE_RE.search(sentence, max(0, mention.start - 12), mention.start)
     )
 
 
