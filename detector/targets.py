@@ -121,6 +121,10 @@ _EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
 _DIGIT_RE = re.compile(r"\d")
 # A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
 _CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
+# A filler that opens a capture names nothing: "算了 ES 不考虑了" rejects ES, not "算了 ES".
+_LEADING_FILLER_RE = re.compile(
+    r"^(?:(?:算了|好吧|行吧|那就|嗯|哎|唉)[,，\s]{0,3}|(?:ok|okay|hmm|well|so|actually|honestly)[,，\s]{1,3})", re.IGNORECASE
+)
 _MAX_SHARED_TOKENS = 8
 _MAX_USER_TOKENS = 6
 
@@ -275,7 +279,7 @@ class _Name:
 def _surface(surface: str) -> _Name | None:
     """The candidate's text without edge punctuation, or None when it names nothing. A closing
     bracket that closes one inside stays: "方案A(Redis 集中式缓存)", not "方案A(Redis 集中式缓存"."""
-    text = surface.strip(_EDGE)
+    text = _LEADING_FILLER_RE.sub("", surface.strip(_EDGE)).strip(_EDGE)
     if text.count("(") > text.count(")") and ")" in surface[surface.find(text) + len(text) :]:
         text += ")"
     key = squeeze(text)
@@ -343,7 +347,8 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     capture, when it names something, is the target.
     """
     if not any(turn.text for turn in context) and _names_something(query.raw):
-        return query.raw
+        name = _surface(query.raw or "")
+        return name.text if name is not None else query.raw
     # "…so no. let's go with option 2": the replacement is the option its label names.
     replacement = _referent(query.replacement, _turn_views(context)) if query.replacement else None
     left_for = _replacement_test(replacement)

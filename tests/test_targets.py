@@ -75,6 +75,15 @@ def test_chat_fillers_are_never_user_phrases() -> None:
     assert user_phrases("额 唉 那个 Kafka 方案算了") == ["Kafka 方案"]
 
 
+def test_a_filler_that_opens_a_capture_is_no_part_of_the_target() -> None:
+    """"算了 ES 不考虑了" rejects ES: the cue's capture starts at the clause, filler and all."""
+    text = "算了 ES 不考虑了，运维成本太高"
+    detection = Detector("rules").engine.match(text)
+    from detector.targets import query_for
+
+    assert resolve(query_for(text, Label.REJECT, detection), []) == "ES"
+
+
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
     assert "hotel" in user_phrases("hotel's a no, feels like a conference")
     assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
