@@ -70,6 +70,13 @@ _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "r
 # A positive turn of more sentences than this is a long message; its other sentences are not
 # read one by one for a second verdict (each reading is a detection).
 MAX_SENTENCES_READ_ALONE = 6
+# A word of refusal, any: a sentence without one is not read alone in a NONE turn (a prefilter; the
+# detector decides).
+_REFUSAL_HINT_RE = re.compile(
+    r"不|没|别|免|算了|pass|否|砍|\b(?:no|not|never|drop|scrap|ditch|forget|nah|nope|skip|kill|out|overkill|rather|instead|"
+    r"too|won'?t|can'?t|doesn'?t|don'?t|isn'?t|wouldn'?t)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +196,7 @@ class ConvergenceTracker:
             # A turn that accepts one thing and drops another ("session fixture 可以。另外 buildkite
             # 那个我也不想换，迁移成本太高") reads as NONE whole; its sentence that drops an option
             # still on the table does so read alone.
-            rejected = self._reject_in_other_sentences(state, clean, patch, labels=(Label.REJECT,))
+            rejected = self._reject_in_other_sentences(state, clean, patch, labels=(Label.REJECT,), hinted=True)
             if rejected:
                 change = "rejection", f"reject:{rejected[0].id}"
         self._refresh_open_questions(state)
@@ -285,19 +292,24 @@ class ConvergenceTracker:
         text: str,
         patch: list[PatchOperation],
         labels: tuple[Label, ...] = (Label.REJECT, Label.PIVOT),
+        hinted: bool = False,
     ) -> list[Alternative]:
         """A second verdict in a sentence of its own ("Algolia 按 request 收费，先 pass。Elasticsearch
         我们之前维护过，太痛苦了"): each sentence read alone, in the same context, rejects an option
         still on the table that it names, never the decision the turn just made. The options it
         rejected, in order. In a turn that reads as NONE whole, only a sentence read as REJECT
         counts: one read as PIVOT names the option it goes to as often as the one it leaves
-        ("honestly embrace the moss." after "4. Embrace the moss")."""
+        ("honestly embrace the moss." after "4. Embrace the moss"), and only a sentence with a word
+        of refusal in it (`hinted`) is read: finding which options a sentence names is most of the
+        cost, and a hook in a long conversation holds a hundred of them."""
         said = sentences(text)
         rejected: list[Alternative] = []
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
             return rejected
         context = state.recent_turns[:-1]
         for sentence in said:
+            if hinted and not _REFUSAL_HINT_RE.search(sentence):
+                continue
             open_ = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
             named = [a for a in open_ if mention(sentence, _proposal(a)) is not None]
             if not named:
