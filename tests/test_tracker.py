@@ -714,14 +714,11 @@ def test_words_only_one_option_shares_outrank_the_label_the_turn_chooses_in_any_
     """"retries hide flakiness, so no. let's go with option 2": option 2 is where the user goes; the
     rejected option is the only one that speaks of retries ("add a retry decorator"), a word in
     another form and a small share of its name."""
-    t = tracker()
-    t.observe_user("c", "help me with this flaky test")
-    t.observe_assistant("c", (
+    options = (
         "I can fix the flaky test in two ways: (1) add a retry decorator around the network call, or (2) mock the "
         "HTTP client with responses so the test never hits the network."
-    ))
-    t.observe_user("c", "retries hide flakiness, so no. let's go with option 2")
-    state = t.state("c")
+    )
+    state = options_then(options, "retries hide flakiness, so no. let's go with option 2").state("c")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["1"]
     assert state.current_decision is not None and state.current_decision.text.startswith("2(mock the HTTP client")
 
@@ -740,13 +737,11 @@ def test_a_short_name_rejects_the_option_that_names_the_product_in_full_and_guar
     """"ES is out" after "Move search to Elasticsearch…": the option is rejected, not a new "ES" of the
     user's own (which left the option on the table, and an Elasticsearch reply no relapse); the
     order that closes the turn ("try the trigram index") decides."""
-    t = tracker()
-    t.observe_user("c", "our /search p99 is 2.3s, mostly the ILIKE query. ideas?")
-    t.observe_assistant("c", (
+    options = (
         "A few options:\n1. Add a Postgres trigram index (pg_trgm) on products.name.\n"
         "2. Move search to Elasticsearch and sync with a CDC pipeline.\n3. Cache the top queries in Redis."
-    ))
-    t.observe_user("c", "ES is out, we have no one to run it. try the trigram index")
+    )
+    t = options_then(options, "ES is out, we have no one to run it. try the trigram index")
     state = t.state("c")
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["2"]
     assert state.current_decision is not None and state.current_decision.text.startswith("1(Add a Postgres trigram index")
