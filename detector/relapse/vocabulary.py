@@ -880,15 +880,15 @@ REAFFIRMED_RE = re.compile(
     re.IGNORECASE,
 )
 # A verdict right after the user's own mention of an option ("FCM 不加", "redux 还是不要了", "kafka is
-# out") or right before it ("no graphql", "别上 Redis", "skip the mocks"): that sentence rejects the
-# option again, it does not bring it back.
+# out") or right before it ("no graphql", "别上 Redis", "skip the mocks"; not "why not redis?"): that
+# sentence rejects the option again, it does not bring it back.
 REJECTED_AFTER_RE = re.compile(
     r"\s{0,2}(?:那个|这个|的话)?\s{0,2}(?:就|也|还是|先|都|暂时)?\s{0,2}(?:不(?:加|要|用|考虑|上|做|搞|弄|碰|接|行)|免了|算了|pass|拉倒)"
     r"|\s(?:is|are) (?:out|off the table|a no|dead)\b",
     re.IGNORECASE,
 )
 REJECTED_BEFORE_RE = re.compile(
-    r"(?:不要|不用|别用|别加|别上|别碰|不加|不上|\bno|\bnot|\bskip(?: the)?|\bdrop(?: the)?|\bwithout(?: the)?|\bdon'?t (?:use|add)(?: the)?)\s{0,2}$",
+    r"(?:不要|不用|别用|别加|别上|别碰|不加|不上|\bno|(?<!\bwhy )\bnot|\bskip(?: the)?|\bdrop(?: the)?|\bwithout(?: the)?|\bdon'?t (?:use|add)(?: the)?)\s{0,2}$",
     re.IGNORECASE,
 )
 # Words that say what kind of thing an option is, not which one: they never identify it alone.
