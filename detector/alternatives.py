@@ -435,17 +435,22 @@ def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
     return [p for p in found if p is not None] if found and None not in found else []
 
 
-def _announced(text: str) -> list[Proposal]:
-    """The one thing the assistant says it will do, when it offers no options: its first such
-    announcement, recommended (it is the assistant's own pick). A turn announcing more than one
-    step lists none: "I'll add the index, then I'll rerun the migration" is a plan, not a choice."""
+def announcement(text: str) -> str | None:
+    """The one thing a reply says it will do ("I'll add a Redis cache in front of the user
+    service" → "add a Redis cache in front of the user service"), or None. A reply announcing more
+    than one step announces none: "I'll add the index, then I'll rerun the migration" is a plan."""
     found = list(_ANNOUNCEMENT_RE.finditer(text))
     if len(found) != 1:
-        return []
+        return None
     summary = (found[0].group("summary") or found[0].group("summary_zh") or "").strip(" :：,，*")
-    if len(summary) < 3 or _GENERIC_SUGGESTION_RE.match(summary):
-        return []
-    return [Proposal(_short(summary), summary, recommended=True)]
+    return None if len(summary) < 3 or _GENERIC_SUGGESTION_RE.match(summary) else summary
+
+
+def _announced(text: str) -> list[Proposal]:
+    """What the assistant says it will do, when it offers no options, as its one proposal,
+    recommended (it is the assistant's own pick)."""
+    summary = announcement(text)
+    return [Proposal(_short(summary), summary, recommended=True)] if summary else []
 
 
 def _table_options(text: str) -> list[Proposal]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from detector.alternatives import announcement
 from detector.text import clause_spans, has_cjk
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
@@ -96,9 +97,10 @@ def constraints_in(text: str) -> list[str]:
 
 
 def next_step_in(text: str) -> str | None:
-    """The next step an assistant turn announces, if it does."""
+    """The next step an assistant turn announces, if it does: after "next step" / "接下来", else
+    the one thing it says it will do ("I'll create a search_prefixes table…")."""
     match = _NEXT_STEP_RE.search(text)
-    return match.group("step").strip() if match else None
+    return match.group("step").strip() if match else announcement(text)
 
 
 _LATER_RE = re.compile(

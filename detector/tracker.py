@@ -480,7 +480,7 @@ class ConvergenceTracker:
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
             step = next_step_in(text)
-            if step:
+            if step and (verdict is None or verdict.verdict != "RELAPSE"):  # a relapse's step is the rejected option's
                 state.next_action = step
             self._remember(state, Turn(role="assistant", text=text))
             self._refresh_open_questions(state)

@@ -803,6 +803,16 @@ def test_a_sentence_of_a_none_turn_that_goes_to_an_option_does_not_reject_it() -
     assert all(not r.alternative.startswith("4") for r in t.state("c").rejected)
 
 
+def test_what_the_assistant_says_it_will_do_is_the_next_action_unless_it_relapses() -> None:
+    t = tracker()
+    t.observe_user("c", "autocomplete is too slow")
+    t.observe_assistant("c", "Sure. I'll create a search_prefixes table filled by a trigger on products.")
+    assert t.state("c").next_action == "create a search_prefixes table filled by a trigger on products"
+    t.observe_user("c", "Elasticsearch is out, nobody here can run it")
+    t.observe_assistant("c", "Then I'll set up Elasticsearch's completion suggester in front.")
+    assert t.state("c").next_action == "create a search_prefixes table filled by a trigger on products"
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()
