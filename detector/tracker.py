@@ -70,6 +70,12 @@ _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "r
 # A positive turn of more sentences than this is a long message; its other sentences are not
 # read one by one for a second verdict (each reading is a detection).
 MAX_SENTENCES_READ_ALONE = 6
+# Words that point at something said before instead of naming it.
+_POINTER_RE = re.compile(
+    r"这个|那个|这种|那种|这样|那样|这套|那套|这条|那条|这块|那块|它|现在的|目前的|当前的"
+    r"|\b(?:this|that|it|these|those|current|the plan|what we have|so far)\b",
+    re.IGNORECASE,
+)
 # A word of refusal, any: a sentence without one is not read alone in a NONE turn (a prefilter; the
 # detector decides).
 _REFUSAL_HINT_RE = re.compile(
@@ -255,6 +261,14 @@ class ConvergenceTracker:
             # "metabase embedding needs the pro plan" after choosing "Postgres with TimescaleDB
             # and Metabase": one part of the decision goes, not the decision.
             target = None
+        elif target is not None and target.status == "current" and _neither_names_nor_points_at(text, target):
+            # "no. we said no ES. what about a prefix table…?" after choosing the trigram index: the
+            # target fell on the decision, which the turn neither names nor points at. It stands;
+            # a pivot still goes where it says.
+            if detection.label is Label.PIVOT and detection.replacement and not is_deictic(detection.replacement):
+                going_to = self._choice_named(state, detection.replacement, patch)
+                return self._choose_instead(state, detection, text, patch, chosen=going_to)
+            return None
         if target is None:
             target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
         self._reject(state, target, detection, text, patch)
@@ -689,6 +703,14 @@ def _sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
 
     sharing = [proposal for proposal in proposals if short_name_for(reference, proposal.summary)]
     return sharing[0] if len(sharing) == 1 else None
+
+
+def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:
+    """Does the turn leave the alternative unnamed (no name, label or word of its name: "那一对一先停了"
+    names "请一对一") and point at nothing ("这个", "that", "it")?"""
+    proposal = _proposal(alternative)
+    named = mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
+    return not named and not _POINTER_RE.search(text)
 
 
 def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:

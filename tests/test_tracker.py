@@ -813,6 +813,26 @@ def test_what_the_assistant_says_it_will_do_is_the_next_action_unless_it_relapse
     assert t.state("c").next_action == "create a search_prefixes table filled by a trigger on products"
 
 
+def test_a_rejection_that_neither_names_nor_points_at_the_decision_leaves_it_standing() -> None:
+    """"no. we said no ES. what about a prefix table…?" after choosing the trigram index: the target
+    ranker's guess fell on the decision, which the turn never names; it is not rejected, and the
+    pivot still goes to the prefix table."""
+    from detector.loading import build_detector
+
+    t = ConvergenceTracker(build_detector(), MemoryStore())
+    t.observe_user("c", "our /search p99 is 2.3s, mostly the ILIKE query. ideas?")
+    t.observe_assistant("c", (
+        "A few options:\n1. Add a Postgres trigram index (pg_trgm) on products.name.\n"
+        "2. Move search to Elasticsearch and sync with a CDC pipeline.\n3. Cache the top queries in Redis."
+    ))
+    t.observe_user("c", "ES is out, we have no one to run it. try the trigram index")
+    t.observe_assistant("c", "Done, p99 is 480ms. For autocomplete we could put Elasticsearch's completion suggester in front.")
+    t.observe_user("c", "no. we said no ES. what about a prefix table maintained by a trigger?")
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["2"]
+    assert state.current_decision is not None and state.current_decision.text == "a prefix table maintained by a trigger"
+
+
 def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise_the_bar() -> None:
     """The detector's fusion sets the bar; `min_confidence` is for acting only on surer detections."""
     sure = tracker()
