@@ -435,10 +435,13 @@ def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
     return [p for p in found if p is not None] if found and None not in found else []
 
 
+@lru_cache(maxsize=1024)
 def announcement(text: str) -> str | None:
     """The one thing a reply says it will do ("I'll add a Redis cache in front of the user
     service" → "add a Redis cache in front of the user service"), or None. A reply announcing more
-    than one step announces none: "I'll add the index, then I'll rerun the migration" is a plan."""
+    than one step announces none: "I'll add the index, then I'll rerun the migration" is a plan.
+
+    Cached: a reply is read for it as its proposal and again as its next step."""
     found = list(_ANNOUNCEMENT_RE.finditer(text))
     if len(found) != 1:
         return None

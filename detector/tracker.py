@@ -316,8 +316,10 @@ class ConvergenceTracker:
         ("honestly embrace the moss." after "4. Embrace the moss"), and only a sentence with a word
         of refusal in it (`hinted`) is read: finding which options a sentence names is most of the
         cost, and a hook in a long conversation holds a hundred of them."""
-        said = sentences(text)
         rejected: list[Alternative] = []
+        if not any(a.status in ("proposed", "reopened") for a in state.alternatives):
+            return rejected  # nothing on the table: no sentence can drop anything (most turns)
+        said = sentences(text)
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
             return rejected
         context = state.recent_turns[:-1]
