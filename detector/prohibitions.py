@@ -159,6 +159,14 @@ def _opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) 
     return best
 
 
+def _keys_in_order(word: str, from_end: bool) -> list[str]:
+    """A word's content keys edge first: "yogurt-based" opens with yogurt and ends with based.
+    `content_keys` gives a set, whose order would change with the process's hash seed, and with it
+    whether "no yogurt-based stuff" forbids "Greek yogurt with nuts"."""
+    parts = word.split("-")
+    return [key for part in (reversed(parts) if from_end else parts) for key in sorted(content_keys(part))]
+
+
 def _edge_keys(obj: str, from_end: bool) -> list[str]:
     """The object's first (or last) few content keys in order, edge first: Latin words past the
     light ones ("doing the", "using"), stemmed as `content_keys` stems them ("retries" meets
@@ -168,7 +176,7 @@ def _edge_keys(obj: str, from_end: bool) -> list[str]:
     if (obj[-1:] if from_end else obj[:1]).isascii():
         words = [w.lower() for w in _LATIN_WORD_RE.findall(obj)]
         words = [w for w in (reversed(words) if from_end else words) if w not in _LIGHT_WORDS]
-        return [key for w in words[:_HEAD_WORDS] for key in content_keys(w)]
+        return [key for w in words[:_HEAD_WORDS] for key in _keys_in_order(w, from_end)]
     run = obj[-_HEAD_CJK_CHARS:] if from_end else obj[:_HEAD_CJK_CHARS]
     pairs = [run[i : i + 2] for i in range(len(run) - 1)]
     pairs = [pair for pair in (reversed(pairs) if from_end else pairs) if content_keys(pair)]

@@ -77,6 +77,33 @@ def test_only_the_last_assistant_turn_counts() -> None:
     assert forbidden_option("别用 tracemalloc", [], default_engine()) is None
 
 
+_HASH_SEED_PROBE = """
+from detector.alternatives import extract_proposals
+from detector.prohibitions import prohibited_proposal
+options = extract_proposals("A few swaps: 1) unsweetened latte + cinnamon; 2) overnight oats with berries; 3) eggs and toast; 4) Greek yogurt with nuts.")
+found = prohibited_proposal("I hate plain yogurt. no yogurt-based stuff in general please", options, lambda start, end: False)
+print(found.summary if found else None)
+"""
+
+
+def test_a_hyphenated_object_is_read_in_its_written_order_whatever_the_hash_seed() -> None:
+    """A word's content keys are a set; read in the set's order, "yogurt-based" opened with "based"
+    in some processes and forbade nothing there. Each process has its own hash seed, so several run."""
+    import os
+    import subprocess
+    import sys
+
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", _HASH_SEED_PROBE],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+        for seed in range(6)
+    }
+    assert answers == {"Greek yogurt with nuts"}
+
+
 @pytest.fixture(scope="module")
 def shipped_detector():  # type: ignore[no-untyped-def]
     from detector.loading import build_detector
