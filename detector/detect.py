@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import Proposal, clip
+from detector.alternatives import clip
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
+from detector.reverts import reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
@@ -111,17 +112,27 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
-        forbidden = forbidden_option(normalized, context, self.engine) if self.mode is not Mode.CLASSIFIER else None
-        if forbidden is not None:
-            label, confidence = _forbidding(label, confidence, rules_choice, forbidden, explanation)
+        # Two verdicts the model cannot join by itself, each an order about what the assistant just
+        # put forward: a prohibition of an option it proposed, an undoing of a change it reported.
+        ruled_out: str | None = None
+        if self.mode is not Mode.CLASSIFIER:
+            forbidden = forbidden_option(normalized, context, self.engine)
+            if forbidden is not None:
+                ruled_out = forbidden.display
+                rule = f"the turn forbids an option the assistant just proposed ({clip(ruled_out, 60)})"
+            elif (ruled_out := reverted_change(normalized, context, self.engine)) is not None:
+                rule = f"the turn orders undone the change the assistant just reported ({clip(ruled_out, 60)})"
+            if ruled_out is not None:
+                label, confidence = _ruling_out(label, confidence, rules_choice, rule, explanation)
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
         replacement = spans.get("replacement") if label is Label.PIVOT else None
         target = None
         if label.is_positive:
-            # The option the turn forbids by its own words outranks every learned guess.
-            target = forbidden.display if forbidden is not None else resolve(query_for(normalized, label, match), context)
+            # The option the turn forbids by its own words, or the change it undoes, outranks every
+            # learned guess.
+            target = ruled_out if ruled_out is not None else resolve(query_for(normalized, label, match), context)
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
@@ -146,15 +157,14 @@ class Detector:
         )
 
 
-def _forbidding(
-    label: Label, confidence: float, rules_choice: Label, forbidden: Proposal, explanation: Explanation
+def _ruling_out(
+    label: Label, confidence: float, rules_choice: Label, rule: str, explanation: Explanation
 ) -> tuple[Label, float]:
     """The label and confidence of a turn that forbids an option the assistant just proposed
-    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py): positive, at least
-    FORBIDDING_CONFIDENCE sure. Which positive label is the cues' call when they make one, else
-    the model's likelier of REJECT and PIVOT (it has read the whole turn), else REJECT. A
-    reopening stays one."""
-    rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
+    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py) or orders undone a change it
+    just reported ("revert that", "撤回吧"; reverts.py): positive, at least FORBIDDING_CONFIDENCE
+    sure. Which positive label is the cues' call when they make one, else the model's likelier of
+    REJECT and PIVOT (it has read the whole turn), else REJECT. A reopening stays one."""
     if label is Label.NONE:
         model = explanation.classifier_probability
         if rules_choice.is_positive:

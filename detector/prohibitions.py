@@ -19,7 +19,7 @@ webhooks", "my lead says don't use k8s") or one the user disowns ("我没说不�
 nothing either: the cue layer's guards read it, as they read a cue (`CueEngine.guard_for`).
 
 Every pattern here is a plain alternation or a bounded class, linear in the turn's length, and a
-turn's first _MAX_MATCHES prohibitions of each form are read.
+turn's first MAX_MATCHES prohibitions of each form are read.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
 _HEAD_WORDS = 3
 # Each match reads the text before it for its guards: the first few matches of each form are
 # read, so a long turn full of "no" costs no more than a short one times a constant.
-_MAX_MATCHES = 16
+MAX_MATCHES = 16
 _HEAD_CJK_CHARS = 8
 # Pointing words after the name, before a verb that follows it.
 _POINTER_END_RE = re.compile(r"(?:这个|那个|这种|那种|这条|那条|这块|那块|这事儿?|那事儿?|的)+\s*$")
@@ -91,8 +91,8 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    for match in islice(_FORBID_BEFORE_RE.finditer(text), _MAX_MATCHES):
-        if guarded(match.start(), match.end()) or _conditional(text, match.start()):
+    for match in islice(_FORBID_BEFORE_RE.finditer(text), MAX_MATCHES):
+        if guarded(match.start(), match.end()) or conditional(text, match.start()):
             continue
         if match.group("bare") and not _opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
@@ -100,9 +100,9 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
         found = _opened_by(text[match.end() : end.start() if end else len(text)], proposals)
         if found is not None:
             return found
-    for match in islice(_FORBID_AFTER_RE.finditer(text), _MAX_MATCHES):
+    for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
         start = _start_of(_CLAUSE_END_RE, text, match.start())
-        if guarded(match.start(), match.end()) or _conditional(text, start):
+        if guarded(match.start(), match.end()) or conditional(text, start):
             continue
         found = _opened_by(text[start : match.start()], proposals, from_end=True)
         if found is not None:
@@ -126,7 +126,7 @@ def _start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
     return last.end() if last else 0
 
 
-def _conditional(text: str, position: int) -> bool:
+def conditional(text: str, position: int) -> bool:
     """Does the sentence make the prohibition conditional ("如果预算不够就不用 memray 了", "if legal
     says no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said
     with its condition is still one; a prohibition is an order for a case that may not come."""

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from detector.reverts import REVERT_VERB
 from detector.schema import CueHit
 from detector.statements import accepted_clause
 from detector.text import clause_spans, ends_as_question, squeeze
@@ -32,7 +33,9 @@ _VERDICT_RE = re.compile(
     r"not doing|not going|revisit|back to|bring back|reconsider)\b|"
     # A hypothesis ruled out ("it's not the network", "so not that either", "不是网络的问题").
     r"^(?:so |ok |okay )?(?:it|that|this)(?:'s not| is not| isn'?t)\b|\bnot (?:that|it|this) either\b|"
-    r"^不是.{1,20}(?:的问题|导致的|引起的|的锅)$",
+    r"^不是.{1,20}(?:的问题|导致的|引起的|的锅)$|"
+    # An order to undo what the assistant did ("revert that", "撤回吧").
+    + REVERT_VERB,
     re.IGNORECASE,
 )
 # A clause that is only filler: it carries neither verdict nor reason.

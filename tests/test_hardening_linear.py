@@ -219,3 +219,15 @@ def test_reading_proposals_grows_linearly(unit: str) -> None:
     read = extract_proposals.__wrapped__  # the cache would time a dictionary lookup
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["revert that, ", "no undo ", "撤回吧，", "回滚回滚", "if it fails revert it? "])
+def test_reading_an_order_to_undo_grows_linearly(unit: str) -> None:
+    """Every user turn after a reply that reports a change is read for an order to undo it."""
+    from detector.reverts import reverted_change
+    from detector.schema import Turn
+
+    context = [Turn(role="assistant", text="I've switched the worker pool to asyncio.")]
+    engine = default_engine()
+    ratio, small, large = growth_ratio(lambda text: reverted_change(text, context, engine), unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

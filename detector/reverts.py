@@ -1,0 +1,106 @@
+"""A user turn that orders undone the change a coding agent just reported: "revert that", "undo the
+pydantic change", "撤回吧，网关只认 session", "改回去".
+
+A coding agent acts before it is judged: it reports "I've switched the worker pool to asyncio" or
+"我把登录接口改成了用 JWT", and the user's verdict is an order to undo it. That order rejects the
+direction the agent took, and an agent that does it again later relapses as surely as one that
+re-proposes a rejected design. The model reads "revert that. we can't add pydantic…" as NONE (0.90
+in session 21): the training data holds few such orders, and "revert" / "回滚" there are as often
+an operation under discussion ("中间失败要回滚前面的", "add the alarm-based rollback then"). What
+tells them apart is the pair: an order opening a clause, right after a reply that reports or
+announces a change. So the pair is a rule of the fusion (detect.py), as a prohibition of a
+proposed option is (prohibitions.py), and the change the reply reports is the target.
+
+The order must open its clause ("no, undo that", "那就回滚", not "要回滚前面的"); inside a question,
+a condition, a quote, code or reported speech ("should we revert?", "if it fails, roll it back",
+"my lead wants to revert it") it orders nothing: the cue layer's guards read it, as they read a cue.
+"revert to X" / "改回 X" name where to go back to: the lexicons' reopening cues read those.
+
+Every pattern here is a plain alternation or a bounded class, linear in the text's length, and a
+turn's first MAX_MATCHES orders are read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import islice
+
+from detector.alternatives import announcement
+from detector.cues.engine import CueEngine
+from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.prohibitions import MAX_MATCHES, conditional
+from detector.schema import Turn
+from detector.text import normalize
+
+# What may stand between a clause's start and the order: "no, undo that", "ugh. revert", "那就回滚".
+_OPENING = (
+    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—])\s{0,3}"
+    r"(?:(?:no|nope|nah|ugh|hmm|ok|okay|ah|oh|wait|please|pls|just|so|then|and|actually|yeah)[,.!]?\s{1,3}){0,3}"
+    r"(?:(?:那|那就|先|还是|直接|赶紧|马上|帮我|你|请|算了|不行|不对|嗯|呃|唉|哎)[,，\s]{0,2}){0,3}"
+)
+# The verbs of undoing, also a verdict's words for the reason finder (reasons.py).
+REVERT_VERB = (
+    r"(?:\b(?:revert|undo|roll back|rollback|back out|unwind)\b"
+    r"|\b(?:change|put|set|switch|move|turn) (?:it|that|this|them|those|these|everything) back\b"
+    r"|撤回|回滚|撤销|还原|回退|改回去|改回来|换回去|换回来|恢复原样)"
+)
+_REVERT_RE = re.compile(
+    _OPENING
+    + r"(?:把(?:它|这个|这些|刚才的|刚刚的|你的)?(?:改动|修改|变更|提交)?\s?)?"
+    + rf"(?P<verb>{REVERT_VERB})(?!\s?(?:back\s)?(?:to|into)\b|到|成|为)",
+    re.IGNORECASE,
+)
+# What a reply says it has done: "I've switched the worker pool to asyncio", "Done. I also bumped
+# react-router to v7", "我把登录接口改成了用 JWT". The summary runs to the end of its clause.
+_REPORT_RE = re.compile(
+    r"\bI(?:'ve| have)?(?: also| just| now)? (?P<summary>(?:updated|changed|switched|replaced|added|removed|deleted|rewrote|rewritten|"
+    r"refactored|migrated|bumped|upgraded|downgraded|moved|converted|renamed|introduced|implemented|wrapped|made|"
+    r"turned|split|merged|inlined|extracted|dropped|disabled|enabled|pinned|set)\s(?:[^.;!?\n]|\.(?=\S)){3,100})"
+    r"|我(?:已经|刚刚?|刚才)?(?:把|给|将|用)\s?(?P<summary_zh>[^,;!?，。；！？\n]{2,40}?(?:改成|换成|改为|替换成|重写|删掉|删除|去掉|加上|"
+    r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
+    re.IGNORECASE,
+)
+_CLAUSE_END_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
+# Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
+# `parse_config` to use pydantic models and migrated the call sites".
+_CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s|`", re.IGNORECASE)
+
+
+def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
+    """The change the assistant's last turn reports (or announces) when this (normalised) user
+    turn orders it undone, or None."""
+    previous = last_assistant_text(context)
+    if not previous:
+        return None
+    orders = list(islice(_REVERT_RE.finditer(text), MAX_MATCHES))  # each is read back to its sentence's start
+    if not orders:
+        return None  # reading the reply costs more than looking for an order
+    change = reported_change(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:])
+    if change is None:
+        return None
+    guarded = engine.guard_for(text)
+    for order in orders:
+        start = order.start("verb")
+        if not (guarded(start, order.end()) or conditional(text, start) or _asked(text, order.end())):
+            return change
+    return None
+
+
+def _asked(text: str, position: int) -> bool:
+    """Does the clause holding `position` end as a question ("revert that? or is there a cleaner
+    fix")? Then it asks whether to undo, and orders nothing."""
+    end = _CLAUSE_END_RE.search(text, position)
+    return end is not None and end.group() in "?？"
+
+
+def reported_change(reply: str) -> str | None:
+    """The one change a reply reports having made, else the one it announces, else None: a
+    reply reporting several changes ("I've updated X… I've also removed Y") names no single
+    one, and a summary of all of them would be no better a target than the cue's."""
+    reports = list(_REPORT_RE.finditer(reply))
+    if len(reports) > 1:
+        return None
+    summary = (reports[0].group("summary") or reports[0].group("summary_zh")) if reports else announcement(reply)
+    summary = _CHANGE_END_RE.split((summary or "").replace("`", ""), maxsplit=1)[0].strip(" :：,，*")
+    return summary if len(summary) >= 3 else None

@@ -1,0 +1,110 @@
+"""An order to undo the change a coding agent just reported ("revert that", "撤回吧") against the same
+words as a question, a condition, a report, an operation under discussion or a quote."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.cues.engine import default_engine
+from detector.detect import FORBIDDING_CONFIDENCE
+from detector.reverts import reported_change, reverted_change
+from detector.schema import Label, Turn
+from detector.text import normalize
+
+_PYDANTIC = "I've updated `parse_config` to use pydantic models instead of raw dicts and migrated the three call sites."
+_BUMP = "Done. I also bumped react-router to v7 since the old version had a deprecation warning."
+_JWT = "我把登录接口改成了用 JWT，session 相关的代码都删掉了。"
+_OPTIONS = "Two ways: 1) add a mutex around the cache writes, 2) use a sync.Map. I'd go with 2."
+
+
+def _context(reply: str) -> list[Turn]:
+    return [Turn(role="user", text="fix it"), Turn(role="assistant", text=reply)]
+
+
+def _reverted(reply: str, text: str) -> str | None:
+    return reverted_change(normalize(text), _context(reply), default_engine())
+
+
+@pytest.mark.parametrize("reply, change", [
+    (_PYDANTIC, "updated parse_config to use pydantic models instead of raw dicts"),
+    (_BUMP, "bumped react-router to v7"),
+    (_JWT, "登录接口改成了用 JWT"),
+    ("Done — 34 files. I also turned `userService.ts` into a `UserService` class, since the functions were hard to mock.",
+     "turned userService.ts into a UserService class"),
+    # What it says it will do, when it reports nothing done.
+    ("I'll add a Redis cache in front of the user service.", "add a Redis cache in front of the user service"),
+    # Two changes reported are no one change.
+    ("I've renamed the module. I've also removed the old CLI flags.", None),
+    (_OPTIONS, None),
+])
+def test_the_change_a_reply_reports(reply: str, change: str | None) -> None:
+    assert reported_change(normalize(reply)) == change
+
+
+@pytest.mark.parametrize("reply, text", [
+    (_PYDANTIC, "revert that. we can't add pydantic as a dependency to this package"),
+    (_PYDANTIC, "undo the pydantic change, keep the dicts"),
+    (_PYDANTIC, "no, put it back"),
+    (_BUMP, "roll back the react-router bump, v7 breaks our loaders"),
+    (_BUMP, "ugh. back out the bump, only fix what I asked"),
+    (_JWT, "撤回吧，网关那边只认 session，JWT 现在接不了"),
+    (_JWT, "不行，回滚，网关只认 session"),
+    (_JWT, "把这个改动撤销掉"),
+])
+def test_an_order_to_undo_the_reported_change_names_it(reply: str, text: str) -> None:
+    assert _reverted(reply, text) == reported_change(normalize(reply))
+
+
+@pytest.mark.parametrize("reply, text", [
+    (_PYDANTIC, "should we revert that?"),  # a question
+    (_PYDANTIC, "revert that? or is there a cleaner fix"),
+    (_PYDANTIC, "if CI fails, revert"),
+    (_JWT, "要是压测过不了，就回滚"),
+    (_PYDANTIC, "my lead said: revert it all. I disagree, keep it"),
+    (_JWT, "老板说，回滚吧。我觉得不用"),
+    (_PYDANTIC, "```\ngit revert HEAD\n```\nwhat does this do"),
+    (_PYDANTIC, "if the tests fail, revert it"),  # a condition
+    (_PYDANTIC, "don't revert that, it's fine"),  # negated
+    (_PYDANTIC, "my lead wants to revert it but I think it's fine"),  # reported, not adopted
+    (_PYDANTIC, "the deploy log says `rollback complete`"),  # code
+    (_PYDANTIC, "nice. can you also make it easy to undo later"),  # not an order opening a clause
+    (_JWT, "这个任务中间失败要回滚前面的，补偿逻辑怎么写"),  # an operation under discussion
+    (_JWT, "回滚到 session 那版要多久"),  # where to go back to: a reopening cue's business
+    (_OPTIONS, "revert that"),  # the reply reports no change
+])
+def test_the_same_words_elsewhere_order_nothing(reply: str, text: str) -> None:
+    assert _reverted(reply, text) is None
+
+
+def test_only_the_last_assistant_turn_counts() -> None:
+    context = [*_context(_PYDANTIC), Turn(role="user", text="ok"), Turn(role="assistant", text=_OPTIONS)]
+    assert reverted_change("revert that", context, default_engine()) is None
+    assert reverted_change("revert that", [], default_engine()) is None
+
+
+@pytest.fixture(scope="module")
+def shipped_detector():  # type: ignore[no-untyped-def]
+    from detector.loading import build_detector
+
+    return build_detector()
+
+
+@pytest.mark.parametrize("reply, text, target", [
+    (_PYDANTIC, "revert that. we can't add pydantic as a dependency to this package", "pydantic models"),
+    (_JWT, "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT"),
+])
+def test_the_detector_rejects_the_reported_change_whatever_the_model_says(
+    shipped_detector, reply: str, text: str, target: str  # type: ignore[no-untyped-def]
+) -> None:
+    detection = shipped_detector.detect(text, _context(reply))
+    assert detection.label in (Label.REJECT, Label.PIVOT)
+    assert detection.confidence >= FORBIDDING_CONFIDENCE
+    assert detection.target is not None and target in detection.target
+    assert "orders undone the change" in detection.explanation.rule
+
+
+def test_the_classifier_mode_is_the_model_alone() -> None:
+    from detector.loading import build_detector
+
+    detection = build_detector(mode="classifier").detect("revert that", _context(_PYDANTIC))
+    assert "orders undone" not in detection.explanation.rule
