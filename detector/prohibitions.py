@@ -58,7 +58,7 @@ _FORBID_AFTER_RE = re.compile(
     r"(?:就|还是|先|也)?(?:别|不要|甭|不用)(?:再)?(?:用|上|搞|整|做|走|弄|加|装|考虑|折腾)?了|(?:就|也)?免了"
 )
 # Where a clause ends: the object runs to here, and a guard word only counts inside the sentence.
-_CLAUSE_END_RE = re.compile(r"[,，;；。.!！?？\n:：]")
+CLAUSE_END_RE = re.compile(r"[,，;；。.!！?？\n:：]")
 _SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
 _CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
@@ -96,12 +96,12 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
             continue
         if match.group("bare") and not _opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
-        end = _CLAUSE_END_RE.search(text, match.end())
+        end = CLAUSE_END_RE.search(text, match.end())
         found = _opened_by(text[match.end() : end.start() if end else len(text)], proposals)
         if found is not None:
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
-        start = _start_of(_CLAUSE_END_RE, text, match.start())
+        start = _start_of(CLAUSE_END_RE, text, match.start())
         if guarded(match.start(), match.end()) or conditional(text, start):
             continue
         found = _opened_by(text[start : match.start()], proposals, from_end=True)

@@ -29,7 +29,7 @@ from itertools import islice
 from detector.alternatives import announcement
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.prohibitions import MAX_MATCHES, conditional
+from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -61,7 +61,6 @@ _REPORT_RE = re.compile(
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )
-_CLAUSE_END_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
 # `parse_config` to use pydantic models and migrated the call sites".
 _CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s|`", re.IGNORECASE)
@@ -90,7 +89,7 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
 def _asked(text: str, position: int) -> bool:
     """Does the clause holding `position` end as a question ("revert that? or is there a cleaner
     fix")? Then it asks whether to undo, and orders nothing."""
-    end = _CLAUSE_END_RE.search(text, position)
+    end = CLAUSE_END_RE.search(text, position)
     return end is not None and end.group() in "?？"
 
 

@@ -37,13 +37,6 @@ def test_default_detector_is_hybrid_on_the_shipped_model() -> None:
     assert detection.label.value == "PIVOT"
 
 
-@pytest.fixture(scope="module")
-def shipped_detector():  # type: ignore[no-untyped-def]
-    from detector.loading import build_detector
-
-    return build_detector()
-
-
 @pytest.mark.parametrize("text, label", POSITIVES)
 def test_the_label_guide_positives_get_their_labels_after_a_proposal(shipped_detector, text: str, label: Label) -> None:
     """DESIGN §2's examples (detector/label_guide.py) on the shipped model."""

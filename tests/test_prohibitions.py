@@ -104,13 +104,6 @@ def test_a_hyphenated_object_is_read_in_its_written_order_whatever_the_hash_seed
     assert answers == {"Greek yogurt with nuts"}
 
 
-@pytest.fixture(scope="module")
-def shipped_detector():  # type: ignore[no-untyped-def]
-    from detector.loading import build_detector
-
-    return build_detector()
-
-
 @pytest.mark.parametrize("reply, text, target", [
     (_ZH, "别用 tracemalloc", "一(用 tracemalloc"),
     (_EN, "no retry decorator please", "1(add a retry decorator"),

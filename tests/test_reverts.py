@@ -82,13 +82,6 @@ def test_only_the_last_assistant_turn_counts() -> None:
     assert reverted_change("revert that", [], default_engine()) is None
 
 
-@pytest.fixture(scope="module")
-def shipped_detector():  # type: ignore[no-untyped-def]
-    from detector.loading import build_detector
-
-    return build_detector()
-
-
 @pytest.mark.parametrize("reply, text, target", [
     (_PYDANTIC, "revert that. we can't add pydantic as a dependency to this package", "pydantic models"),
     (_JWT, "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT"),
