@@ -63,7 +63,7 @@ _REPORT_RE = re.compile(
 )
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
 # `parse_config` to use pydantic models and migrated the call sites".
-_CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s|`", re.IGNORECASE)
+_CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s", re.IGNORECASE)
 
 
 def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
