@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from detector.alternatives import announcement
+from detector.alternatives import announcement, content_keys
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
 from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional
@@ -61,6 +61,14 @@ _REPORT_RE = re.compile(
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )
+# What may follow the verb and name nothing but the change just reported.
+_POINTER_OBJECT_RE = re.compile(
+    r"^\s{0,3}(?:(?:all (?:of )?)?(?:that|this|it|those|these|them|everything|all)\b"
+    r"|(?:the|your|that|this) (?:last |latest |previous )?(?:change|changes|edit|edits|commit|step|one)\b)?",
+    re.IGNORECASE,
+)
+_SCOPE_RE = re.compile(r"\s{0,3}(?:outside|except|but|apart from|other than|besides|beyond)\b", re.IGNORECASE)
+_GENERIC_OBJECT_KEYS = content_keys("change changes edit edits commit thing stuff part bit please now again 改动 修改 一下")
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
 # `parse_config` to use pydantic models and migrated the call sites".
 _CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s", re.IGNORECASE)
@@ -81,9 +89,24 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     guarded = engine.guard_for(text)
     for order in orders:
         start = order.start("verb")
-        if not (guarded(start, order.end()) or conditional(text, start) or _asked(text, order.end())):
+        if guarded(start, order.end()) or conditional(text, start) or _asked(text, order.end()):
+            continue
+        if not _names_another_change(text, order.end(), change):
             return change
     return None
+
+
+def _names_another_change(text: str, position: int, change: str) -> bool:
+    """Does the order's object, from `position` to the end of its clause, name something the
+    reported change does not ("undo the debug prints you added earlier" after "I've added a test
+    for the empty file")? A pointer ("that", "everything", "the last change"), a scope ("everything
+    outside internal/store") or words of the change ("the pydantic change") leave it the change."""
+    end = CLAUSE_END_RE.search(text, position)
+    obj = _POINTER_OBJECT_RE.sub("", text[position : end.start() if end else len(text)], count=1)
+    if _SCOPE_RE.match(obj):
+        return False
+    named = content_keys(obj) - _GENERIC_OBJECT_KEYS
+    return bool(named) and not named & content_keys(change)
 
 
 def _asked(text: str, position: int) -> bool:

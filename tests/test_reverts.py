@@ -50,6 +50,9 @@ def test_the_change_a_reply_reports(reply: str, change: str | None) -> None:
     (_JWT, "撤回吧，网关那边只认 session，JWT 现在接不了"),
     (_JWT, "不行，回滚，网关只认 session"),
     (_JWT, "把这个改动撤销掉"),
+    (_JWT, "回滚 JWT 那部分，网关只认 session"),  # words of the change
+    ("Done. I also replaced `github.com/pkg/errors` with the stdlib everywhere else in the repo (41 files).",
+     "revert everything outside internal/store. scope creep"),  # a scope of the change
 ])
 def test_an_order_to_undo_the_reported_change_names_it(reply: str, text: str) -> None:
     assert _reverted(reply, text) == reported_change(normalize(reply))
@@ -71,6 +74,8 @@ def test_an_order_to_undo_the_reported_change_names_it(reply: str, text: str) ->
     (_JWT, "这个任务中间失败要回滚前面的，补偿逻辑怎么写"),  # an operation under discussion
     (_JWT, "回滚到 session 那版要多久"),  # where to go back to: a reopening cue's business
     (_OPTIONS, "revert that"),  # the reply reports no change
+    (_PYDANTIC, "ok. now undo the debug prints you added earlier"),  # another change than the one reported
+    (_BUMP, "revert the lockfile churn in the docs folder"),
 ])
 def test_the_same_words_elsewhere_order_nothing(reply: str, text: str) -> None:
     assert _reverted(reply, text) is None
