@@ -83,7 +83,7 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     orders = list(islice(_REVERT_RE.finditer(text), MAX_MATCHES))  # each is read back to its sentence's start
     if not orders:
         return None  # reading the reply costs more than looking for an order
-    change = reported_change(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:])
+    change = reported_change(previous)
     if change is None:
         return None
     guarded = engine.guard_for(text)
@@ -117,9 +117,11 @@ def _asked(text: str, position: int) -> bool:
 
 
 def reported_change(reply: str) -> str | None:
-    """The one change a reply reports having made, else the one it announces, else None: a
-    reply reporting several changes ("I've updated X… I've also removed Y") names no single
-    one, and a summary of all of them would be no better a target than the cue's."""
+    """The one change a reply (as the assistant wrote it) reports having made, else the one it
+    announces, else None: a reply reporting several changes ("I've updated X… I've also removed
+    Y") names no single one, and a summary of all of them would be no better a target than the
+    cue's. Its end is read, where a long reply reports what it did."""
+    reply = normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]
     reports = list(_REPORT_RE.finditer(reply))
     if len(reports) > 1:
         return None

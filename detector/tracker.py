@@ -39,6 +39,7 @@ from detector.render import (
     render_solidified,
     which_one,
 )
+from detector.reverts import reported_change
 from detector.schema import (
     Alternative,
     ConvergenceState,
@@ -270,7 +271,12 @@ class ConvergenceTracker:
                 return self._choose_instead(state, detection, text, patch, chosen=going_to)
             return None
         if target is None:
-            target = self._add_alternative(state, detection.target or _fallback_name(text), "user", patch)
+            # A change the assistant reported and the turn undoes ("roll back the react-router
+            # bump" after "I also bumped react-router to v7") was put forward by the assistant, in
+            # its own words: named by them, a later reply that says them again may bring it back.
+            name = detection.target or _fallback_name(text)
+            by = "assistant" if name == reported_change(_last_reply(state)) else "user"
+            target = self._add_alternative(state, name, by, patch)
         self._reject(state, target, detection, text, patch)
         for other in covered[1:] or _listed_with(text, target, state.alternatives):
             self._reject(state, other, detection, text, patch)

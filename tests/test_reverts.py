@@ -106,3 +106,29 @@ def test_the_classifier_mode_is_the_model_alone() -> None:
 
     detection = build_detector(mode="classifier").detect("revert that", _context(_PYDANTIC))
     assert "orders undone" not in detection.explanation.rule
+
+
+def test_an_undone_change_is_rejected_and_its_return_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The change is the assistant's, in its words: a later reply that puts it forward again
+    relapses, one that names it as ruled out does not."""
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    tracker.observe_user("c", "fix the deprecation warning in the router setup")
+    tracker.observe_assistant("c", Turn(role="assistant", text=_BUMP))
+    suggestion = tracker.observe_user("c", "roll back the react-router bump, v7 breaks our loaders")
+    assert suggestion is not None and suggestion.trigger == "rejection"
+    state = tracker.state("c")
+    assert [r.alternative for r in state.rejected] == ["bumped react-router to v7"]
+    assert next(a for a in state.alternatives if a.summary == "bumped react-router to v7").proposed_by == "assistant"
+    tracker.observe_user("c", "good. now the flaky login test")
+    again = tracker.observe_assistant(
+        "c", Turn(role="assistant", text="The cleanest fix is to upgrade react-router to v7, which removes the legacy API.")
+    )
+    assert again is not None and again.verdict == "RELAPSE"
+    tracker.observe_user("c", "no")
+    ruled_out = tracker.observe_assistant(
+        "c", Turn(role="assistant", text="Since v7 was ruled out because it breaks the loaders, I'll pin the mock clock instead.")
+    )
+    assert ruled_out is not None and ruled_out.verdict == "OK"
