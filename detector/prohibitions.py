@@ -47,10 +47,12 @@ _FORBID_BEFORE_RE = re.compile(
     r"|skip|avoid|nix|leave out|keep out)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
 )
-# What may stand between a clause's start and a bare "no X": "ok. no X", "so no X", "but not X".
+# What may stand between a clause's start and an order opening it: "ok. no X", "so no X", "but
+# not X", "just undo that", "那就回滚".
 _CLAUSE_OPENING_RE = re.compile(
-    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—]|\b(?:so|and|but|then|ok|okay|nah|nope|yeah|also|just|please|pls|definitely|"
-    r"absolutely|honestly|and definitely|then again|hmm|well))\s*$",
+    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—]|\b(?:so|and|but|then|ok|okay|nah|nope|no|yeah|also|just|please|pls|definitely|"
+    r"absolutely|honestly|and definitely|then again|hmm|well)"
+    r"|那就|那|先|还是|直接|赶紧|马上|帮我|你|请|算了|不行|不对|嗯|呃|唉|哎)\s*$",
     re.IGNORECASE,
 )
 # The object first, then the verb: "Redis 别用了", "retry 就别弄了", "X 不要了", "X 免了".
@@ -94,7 +96,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     for match in islice(_FORBID_BEFORE_RE.finditer(text), MAX_MATCHES):
         if guarded(match.start(), match.end()) or conditional(text, match.start()):
             continue
-        if match.group("bare") and not _opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
+        if match.group("bare") and not opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
         end = CLAUSE_END_RE.search(text, match.end())
         found = _opened_by(text[match.end() : end.start() if end else len(text)], proposals)
@@ -110,10 +112,10 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     return None
 
 
-def _opens_clause(text: str, position: int, comma: bool) -> bool:
-    """Does a bare "no X" / "not X" at `position` open its clause? After a comma, "not" sets a
-    correction against what came before ("a rubber chicken, not a hedgehog"), so it needs a
-    sentence's start there."""
+def opens_clause(text: str, position: int, comma: bool = True) -> bool:
+    """Does an order at `position` (a bare "no X" / "not X", an undo) open its clause? After a
+    comma, "not" sets a correction against what came before ("a rubber chicken, not a hedgehog"),
+    so it needs a sentence's start there (`comma=False`)."""
     opening = _CLAUSE_OPENING_RE.search(text, max(0, position - 20), position)
     return opening is not None and (comma or opening.group().strip() not in (",", "，"))
 

@@ -24,30 +24,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import islice
 
 from detector.alternatives import announcement, content_keys
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional
+from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional, opens_clause
 from detector.schema import Turn
 from detector.text import normalize
 
-# What may stand between a clause's start and the order: "no, undo that", "ugh. revert", "那就回滚".
-_OPENING = (
-    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—])\s{0,3}"
-    r"(?:(?:no|nope|nah|ugh|hmm|ok|okay|ah|oh|wait|please|pls|just|so|then|and|actually|yeah)[,.!]?\s{1,3}){0,3}"
-    r"(?:(?:那|那就|先|还是|直接|赶紧|马上|帮我|你|请|算了|不行|不对|嗯|呃|唉|哎)[,，\s]{0,2}){0,3}"
-)
 # The verbs of undoing, also a verdict's words for the reason finder (reasons.py).
 REVERT_VERB = (
     r"(?:\b(?:revert|undo|roll back|rollback|back out|unwind)\b"
     r"|\b(?:change|put|set|switch|move|turn) (?:it|that|this|them|those|these|everything) back\b"
     r"|撤回|回滚|撤销|还原|回退|改回去|改回来|换回去|换回来|恢复原样)"
 )
+# The order: the verb, with what it undoes put first in Chinese ("把这个改动撤销"); not "revert to X"
+# or "改回 X", which name where to go back to. Whether it opens its clause is `opens_clause`'s call.
 _REVERT_RE = re.compile(
-    _OPENING
-    + r"(?:把(?:它|这个|这些|刚才的|刚刚的|你的)?(?:改动|修改|变更|提交)?\s?)?"
+    r"(?:把(?:它|这个|这些|刚才的|刚刚的|你的)?(?:改动|修改|变更|提交)?\s?)?"
     + rf"(?P<verb>{REVERT_VERB})(?!\s?(?:back\s)?(?:to|into)\b|到|成|为)",
     re.IGNORECASE,
 )
@@ -61,14 +57,14 @@ _REPORT_RE = re.compile(
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )
-# What may follow the verb and name nothing but the change just reported.
-_POINTER_OBJECT_RE = re.compile(
-    r"^\s{0,3}(?:(?:all (?:of )?)?(?:that|this|it|those|these|them|everything|all)\b"
-    r"|(?:the|your|that|this) (?:last |latest |previous )?(?:change|changes|edit|edits|commit|step|one)\b)?",
-    re.IGNORECASE,
+# Words of an order's object that name nothing but the change just reported: pointers ("all of
+# that", "the last change") and words for a change.
+_GENERIC_OBJECT_KEYS = content_keys(
+    "everything all them those these last latest previous step change changes edit edits commit thing stuff part "
+    "bit please now again 改动 修改 一下"
 )
-_SCOPE_RE = re.compile(r"\s{0,3}(?:outside|except|but|apart from|other than|besides|beyond)\b", re.IGNORECASE)
-_GENERIC_OBJECT_KEYS = content_keys("change changes edit edits commit thing stuff part bit please now again 改动 修改 一下")
+# A scope of the change: "everything outside internal/store", "revert it but keep the tests".
+_SCOPE_RE = re.compile(r"\b(?:outside|except|but|apart from|other than|besides|beyond)\b", re.IGNORECASE)
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
 # `parse_config` to use pydantic models and migrated the call sites".
 _CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s", re.IGNORECASE)
@@ -89,38 +85,33 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     guarded = engine.guard_for(text)
     for order in orders:
         start = order.start("verb")
-        if guarded(start, order.end()) or conditional(text, start) or _asked(text, order.end()):
+        if not opens_clause(text, order.start()) or guarded(start, order.end()) or conditional(text, start):
             continue
-        if not _names_another_change(text, order.end(), change):
+        end = CLAUSE_END_RE.search(text, order.end())
+        if end is not None and end.group() in "?？":
+            continue  # "revert that? or is there a cleaner fix" asks whether to undo
+        if not _names_another_change(text[order.end() : end.start() if end else len(text)], change):
             return change
     return None
 
 
-def _names_another_change(text: str, position: int, change: str) -> bool:
-    """Does the order's object, from `position` to the end of its clause, name something the
-    reported change does not ("undo the debug prints you added earlier" after "I've added a test
-    for the empty file")? A pointer ("that", "everything", "the last change"), a scope ("everything
-    outside internal/store") or words of the change ("the pydantic change") leave it the change."""
-    end = CLAUSE_END_RE.search(text, position)
-    obj = _POINTER_OBJECT_RE.sub("", text[position : end.start() if end else len(text)], count=1)
-    if _SCOPE_RE.match(obj):
-        return False
+def _names_another_change(obj: str, change: str) -> bool:
+    """Does the order's object name something the reported change does not ("undo the debug prints
+    you added earlier" after "I've added a test for the empty file")? A pointer ("that", "the last
+    change"), a scope ("everything outside internal/store") or words of the change ("the pydantic
+    change") leave it the change."""
     named = content_keys(obj) - _GENERIC_OBJECT_KEYS
-    return bool(named) and not named & content_keys(change)
+    return bool(named) and not _SCOPE_RE.search(obj) and not named & content_keys(change)
 
 
-def _asked(text: str, position: int) -> bool:
-    """Does the clause holding `position` end as a question ("revert that? or is there a cleaner
-    fix")? Then it asks whether to undo, and orders nothing."""
-    end = CLAUSE_END_RE.search(text, position)
-    return end is not None and end.group() in "?？"
-
-
+@lru_cache(maxsize=1024)
 def reported_change(reply: str) -> str | None:
     """The one change a reply (as the assistant wrote it) reports having made, else the one it
     announces, else None: a reply reporting several changes ("I've updated X… I've also removed
     Y") names no single one, and a summary of all of them would be no better a target than the
-    cue's. Its end is read, where a long reply reports what it did."""
+    cue's. Its end is read, where a long reply reports what it did.
+
+    Cached: the detector reads the last reply for it, and the tracker again for the rejection."""
     reply = normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]
     reports = list(_REPORT_RE.finditer(reply))
     if len(reports) > 1:
