@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from detector.alternatives import clip
 from detector.cues.engine import CueEngine, CueMatch, default_engine
+from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
 from detector.reverts import reverted_change
@@ -115,6 +116,7 @@ class Detector:
         # Two verdicts the model cannot join by itself, each an order about what the assistant just
         # put forward: a prohibition of an option it proposed, an undoing of a change it reported.
         ruled_out: str | None = None
+        ruling_label: Label | None = None  # the positive label when neither the cues nor the model name one
         if self.mode is not Mode.CLASSIFIER:
             forbidden = forbidden_option(normalized, context, self.engine)
             if forbidden is not None:
@@ -122,8 +124,12 @@ class Detector:
                 rule = f"the turn forbids an option the assistant just proposed ({clip(ruled_out, 60)})"
             elif (ruled_out := reverted_change(normalized, context, self.engine)) is not None:
                 rule = f"the turn orders undone the change the assistant just reported ({clip(ruled_out, 60)})"
+            elif (ruled_out := ruled_out_cause(normalized, context, self.engine)) is not None:
+                # A cause ruled out is a REJECT (the label guide's hypothesis rule), unless the
+                # cues read a new cause named beside it ("不是过期，是链不完整").
+                rule, ruling_label = f"the turn rules out the cause the assistant just suspected ({clip(ruled_out, 60)})", Label.REJECT
             if ruled_out is not None:
-                label, confidence = _ruling_out(label, confidence, rules_choice, rule, explanation)
+                label, confidence = _ruling_out(label, confidence, rules_choice, rule, explanation, ruling_label)
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
@@ -158,17 +164,26 @@ class Detector:
 
 
 def _ruling_out(
-    label: Label, confidence: float, rules_choice: Label, rule: str, explanation: Explanation
+    label: Label,
+    confidence: float,
+    rules_choice: Label,
+    rule: str,
+    explanation: Explanation,
+    fallback: Label | None = None,
 ) -> tuple[Label, float]:
     """The label and confidence of a turn that forbids an option the assistant just proposed
-    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py) or orders undone a change it
-    just reported ("revert that", "撤回吧"; reverts.py): positive, at least FORBIDDING_CONFIDENCE
-    sure. Which positive label is the cues' call when they make one, else the model's likelier of
-    REJECT and PIVOT (it has read the whole turn), else REJECT. A reopening stays one."""
+    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py), orders undone a change it
+    just reported ("revert that", "撤回吧"; reverts.py) or rules out a cause it just suspected
+    ("it's not timing", "防火墙不是"; hypotheses.py): positive, at least FORBIDDING_CONFIDENCE
+    sure. Which positive label is the cues' call when they make one, else `fallback` when the
+    rule knows it, else the model's likelier of REJECT and PIVOT (it has read the whole turn),
+    else REJECT. A reopening stays one."""
     if label is Label.NONE:
         model = explanation.classifier_probability
         if rules_choice.is_positive:
             label = rules_choice
+        elif fallback is not None:
+            label = fallback
         else:
             label = max((Label.REJECT, Label.PIVOT), key=lambda choice: model[choice]) if model else Label.REJECT
         explanation.decided_by = "rules"

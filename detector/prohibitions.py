@@ -99,14 +99,14 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
         if match.group("bare") and not opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
         end = CLAUSE_END_RE.search(text, match.end())
-        found = _opened_by(text[match.end() : end.start() if end else len(text)], proposals)
+        found = opened_by(text[match.end() : end.start() if end else len(text)], proposals)
         if found is not None:
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
-        start = _start_of(CLAUSE_END_RE, text, match.start())
+        start = start_of(CLAUSE_END_RE, text, match.start())
         if guarded(match.start(), match.end()) or conditional(text, start):
             continue
-        found = _opened_by(text[start : match.start()], proposals, from_end=True)
+        found = opened_by(text[start : match.start()], proposals, from_end=True)
         if found is not None:
             return found
     return None
@@ -120,7 +120,7 @@ def opens_clause(text: str, position: int, comma: bool = True) -> bool:
     return opening is not None and (comma or opening.group().strip() not in (",", "，"))
 
 
-def _start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
+def start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
     """Where the clause (or sentence) holding `position` starts: after the last boundary before it."""
     last = None
     for last in boundary.finditer(text, 0, position):
@@ -132,10 +132,10 @@ def conditional(text: str, position: int) -> bool:
     """Does the sentence make the prohibition conditional ("如果预算不够就不用 memray 了", "if legal
     says no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said
     with its condition is still one; a prohibition is an order for a case that may not come."""
-    return _CONDITION_RE.search(text, _start_of(_SENTENCE_END_RE, text, position), position) is not None
+    return _CONDITION_RE.search(text, start_of(_SENTENCE_END_RE, text, position), position) is not None
 
 
-def _opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
+def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
     """The proposal whose own words open `obj` ("retry decorator please" opens with option 1's
     "retry decorator"), or close it when the verb comes after ("我觉得 Redis 方案就别弄了"), or the
     one its label names ("方案二", "option 2"). The first word must be the option's: "not treating

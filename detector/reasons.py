@@ -33,7 +33,8 @@ _VERDICT_RE = re.compile(
     r"not doing|not going|revisit|back to|bring back|reconsider)\b|"
     # A hypothesis ruled out ("it's not the network", "so not that either", "不是网络的问题").
     r"^(?:so |ok |okay )?(?:it|that|this)(?:'s not| is not| isn'?t)\b|\bnot (?:that|it|this) either\b|"
-    r"^不是.{1,20}(?:的问题|导致的|引起的|的锅)$|"
+    r"^(?:so |ok |okay )?not \S+(?: \S+)?$|\bruled out\b|"
+    r"^(?:应该|肯定|也|并|确实)?不是.{1,20}$|不是$|无关$|没关系$|没毛病$|可以排除$|"
     # An order to undo what the assistant did ("revert that", "撤回吧").
     + REVERT_VERB,
     re.IGNORECASE,

@@ -29,6 +29,7 @@ from detector.alternatives import (
 )
 from detector.detect import Detector
 from detector.groups import group_reference, offered_lists
+from detector.hypotheses import suspected_causes
 from detector.mentions import mention, named_together
 from detector.render import (
     default_revisit_if,
@@ -272,10 +273,11 @@ class ConvergenceTracker:
             return None
         if target is None:
             # A change the assistant reported and the turn undoes ("roll back the react-router
-            # bump" after "I also bumped react-router to v7") was put forward by the assistant, in
-            # its own words: named by them, a later reply that says them again may bring it back.
+            # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
+            # rules out ("不是 DNS"), was put forward by the assistant, in its own words: named by
+            # them, a later reply that says them again may bring it back.
             name = detection.target or _fallback_name(text)
-            by = "assistant" if name == reported_change(_last_reply(state)) else "user"
+            by = "assistant" if _put_forward_in(_last_reply(state), name) else "user"
             target = self._add_alternative(state, name, by, patch)
         self._reject(state, target, detection, text, patch)
         for other in covered[1:] or _listed_with(text, target, state.alternatives):
@@ -649,6 +651,11 @@ class ConvergenceTracker:
 
 def _display(alternative: Alternative) -> str:
     return _proposal(alternative).display if alternative.label != alternative.summary else alternative.summary
+
+
+def _put_forward_in(reply: str, name: str) -> bool:
+    """Is `name` the change the reply reports or a cause it suspects, in its own words?"""
+    return name == reported_change(reply) or any(name == cause.summary for cause in suspected_causes(reply))
 
 
 def _fallback_name(text: str) -> str:

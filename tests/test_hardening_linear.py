@@ -231,3 +231,18 @@ def test_reading_an_order_to_undo_grows_linearly(unit: str) -> None:
     engine = default_engine()
     ratio, small, large = growth_ratio(lambda text: reverted_change(text, context, engine), unit)
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["it's not timing, ", "not not ", "不是不是", "防火墙不是，", "跟跟无关", "could be a could be "])
+def test_reading_a_ruled_out_cause_grows_linearly(unit: str) -> None:
+    """Every user turn after a reply that suspects a cause is read for a denial of it, and every
+    reply is read for its suspicions."""
+    from detector.hypotheses import ruled_out_cause, suspected_causes
+    from detector.schema import Turn
+
+    context = [Turn(role="user", text="it times out"), Turn(role="assistant", text="Could be a timing issue with the fixture.")]
+    engine = default_engine()
+    ratio, small, large = growth_ratio(lambda text: ruled_out_cause(text, context, engine), unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+    ratio, small, large = growth_ratio(suspected_causes.__wrapped__, unit)
+    assert ratio < MAX_RATIO, f"reply: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

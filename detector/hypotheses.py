@@ -1,0 +1,172 @@
+"""A user turn that rules out the cause the assistant just suspected: "不是 DNS，dig 出来 2ms",
+"it's not a race, it fails with a single worker too", "防火墙不是，我直接关了也一样".
+
+While diagnosing a fault, the assistant's proposals are suspicions ("可能是 DNS 解析慢导致的", "could
+be a timing issue in the fixture teardown"), and the user's verdict on one is a denial of it, often
+with the evidence and nothing else: no reject verb, no "instead". The label guide calls that a
+rejection (a direction of inquiry is abandoned), and an assistant that suspects the same cause
+again ten turns later relapses as surely as one that re-proposes a rejected design. The model read
+"it's not timing. I added sleeps and it still fails" as NONE (0.59 in session 22): "not X" is as
+often a correction of a fact ("not 504, 502"). What tells them apart is the pair: the denial's
+object is the cause the reply just suspected. So the pair is a rule of the fusion (detect.py), as
+a prohibition of a proposed option is (prohibitions.py), and the suspected cause is the target.
+
+The denial must open its clause ("so not memory", "应该不是这个"); inside a question, a condition,
+a quote, code or reported speech ("不是防火墙吧？", "if it's not DNS then…", "my lead says it's not
+the cache") it rules out nothing: the cue layer's guards read it, as they read a cue.
+
+Every pattern here is a plain alternation or a bounded class, linear in the text's length, and a
+turn's first MAX_MATCHES denials of each form are read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import islice
+
+from detector.alternatives import Proposal
+from detector.cues.engine import CueEngine
+from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional, opened_by, opens_clause, start_of
+from detector.schema import Turn
+from detector.text import normalize
+
+# A suspicion in the reply and the cause it names, to the end of its clause: "could be a timing
+# issue", "I suspect the connection pool", "my guess is DNS", "可能是 DNS 解析慢导致的", "怀疑是连接池打满了".
+_SUSPICION_RE = re.compile(
+    r"(?:\b(?:could|might|may)(?: well| also)? be(?: caused by| due to| down to| related to)?"
+    r"|\b(?:probably|likely|possibly|maybe)(?: (?:it'?s|this is|that'?s|caused by|due to))?"
+    r"|\bI (?:suspect|bet|guess|think)(?: (?:it'?s|this is|that'?s|the issue is|the problem is|the cause is))?"
+    r"|\b(?:my|the) (?:next |main |first |top |best |other )?(?:guess|bet|hunch|suspicion|suspect|money) (?:is|would be)(?: (?:on|that))?(?: it'?s)?"
+    r"|\b(?:looks|smells|sounds|seems) like(?: (?:it'?s|a case of))?"
+    r"|\bthe (?:likely|probable|usual) (?:culprit|cause|suspect) is"
+    r"|\bsuspect(?:ing)?)"
+    r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?P<cause>[^,.;!?\n]{2,80})"
+    r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像)"
+    r"\s?(?P<cause_zh>[^,.;!?\n，。；！？]{2,40})",
+    re.IGNORECASE,
+)
+# Words of a fault being diagnosed, in the reply or the turn: a suspicion elsewhere is a guess at a
+# fact or at what the user wants ("我估计是周三的航班更便宜" / "不是周三，是周四"; "sounds like you want a
+# script" / "not a script, a notebook"), and denying it corrects the assistant, which the label
+# guide calls NONE.
+_FAULT_RE = re.compile(
+    r"\b(?:errors?|fail(?:s|ed|ing|ure)?|crash(?:es|ed|ing)?|bugs?|broken|slow(?:er|ness)?|latency|time[ds]? ?out|timeouts?"
+    r"|hang(?:s|ing)?|leak(?:s|ing)?|spikes?|flak(?:y|iness)|exceptions?|oom(?:killed)?|deadlocks?|races?|corrupt(?:ed|ion)?"
+    r"|drops?|dropped|lost|issues?|problems?|causes?|caused|culprit|symptoms?|debug(?:ging)?|regression|outage|down|[45]\d\d)\b"
+    r"|报错|错误|失败|超时|慢|卡顿|卡住|崩|挂了|异常|泄漏|泄露|故障|问题|原因|导致|引起|排查|掉线|不通|抖动|重启|飙|满了|打满",
+    re.IGNORECASE,
+)
+# Where a suspected cause ends: "DNS 解析慢导致的超时" is DNS 解析慢; "a race condition between the
+# two writers" is a race condition: what follows a preposition places the cause, and a target
+# is found by its name.
+_CAUSE_END_RE = re.compile(
+    r"导致|引起|造成|引发|搞的|的问题|的原因|的锅"
+    r"|\s(?:that|which|causing|because|since|so|where|when|and then|if|with|in|on|for|between|from|at|—|-)\s",
+    re.IGNORECASE,
+)
+# The denial, verb first: "it's not X", "so not X", "ruled out X", "不是 X", "排除了 X".
+_DENY_BEFORE_RE = re.compile(
+    r"(?:\b(?:it|that|this)(?:'s| is| was)\s+(?:definitely |probably |prob |def |clearly |really |just |also )?not"
+    r"|\b(?:it|that|this) (?:isn'?t|wasn'?t)"
+    r"|(?P<bare>\bnot(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always|much|many|a lot|bad|great|good)\b))"
+    r"|\b(?:ruled|rule|ruling) out|\b(?:eliminated|excluded|crossed off))"
+    r"\s+(?:a |an |the |your |my |our |any )?"
+    r"|(?<![是说])(?:应该|肯定|也|并|都|确实|绝对|多半|基本)?不是(?!说|很|太|特别|所有|每|不|吧|啊|吗|因为|为了)\s?"
+    r"|排除(?:了|掉)?\s?",
+    re.IGNORECASE,
+)
+# The object first, then the denial: "timeout's not it", "the cache is fine", "防火墙不是", "DNS 没问题".
+_DENY_AFTER_RE = re.compile(
+    r"(?:(?:'s|\sis|\swas) not|\sisn'?t|\swasn'?t)\s(?:it|the (?:issue|problem|cause|culprit|bottleneck))\b"
+    r"|\s(?:is|are|was|were|looks?|looked|seems?)\s(?:fine|ok|okay|clean|healthy|normal)\b"
+    r"|\s(?:is|was|got|can be) ruled out\b|\schecks out\b"
+    r"|(?:也|都|应该|确实|肯定)?(?:不是|没问题|没毛病|可以排除|排除了|无关|没关系)(?![吧吗])",
+    re.IGNORECASE,
+)
+# "跟 X 无关", "和这个没关系": the object between a preposition and the denial.
+_UNRELATED_RE = re.compile(r"(?:跟|和|与)(?P<obj>[^,;!?，。；！？\n]{1,20}?)(?:无关|没关系|没啥关系|关系不大)")
+# How far back a symptom counts: the turns of the current exchange and the one before.
+DIAGNOSIS_TURNS = 4
+# A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
+_ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
+# An object that only points at the suspicion: "应该不是这个", "that's not it".
+_POINTER_RE = re.compile(r"^\s*(?:这个|那个|这|那|它|this|that|it|this one|that one)\s*$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def suspected_causes(reply: str) -> tuple[Proposal, ...]:
+    """The causes a reply (as the assistant wrote it) suspects, in order, each as a proposal
+    whose label and summary are the cause. Its end is read, where a long reply gives its guess.
+
+    Cached: the detector reads the last reply for them, and the tracker again for the rejection."""
+    reply = normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]
+    causes: list[Proposal] = []
+    for match in _SUSPICION_RE.finditer(reply):
+        if reply[match.end() : match.end() + 1] in ("?", "？"):
+            continue  # "sounds like you want a script?" asks the user
+        cause = _CAUSE_END_RE.split(match.group("cause") or match.group("cause_zh"), maxsplit=1)[0]
+        cause = cause.strip(" :：,，*`'\"了吧的")
+        if len(cause) >= 2 and not _ABOUT_THE_USER_RE.match(cause) and all(cause != known.summary for known in causes):
+            causes.append(Proposal(cause, cause))
+    return tuple(causes)
+
+
+def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
+    """The cause the assistant's last turn suspects that this (normalised) user turn rules out,
+    or None."""
+    previous = last_assistant_text(context)
+    if not previous or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
+        return None  # reading the reply costs more than looking for a denial
+    causes = suspected_causes(previous)
+    if not causes or not _diagnosing(text, context):
+        return None
+    found = denied_cause(text, causes, engine.guard_for(text))
+    return found.summary if found is not None else None
+
+
+def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
+    """Is a fault being diagnosed: named in the turn or in the last few turns before it (the
+    symptom is often in the user's first message, the reply only guesses at its cause)?"""
+    recent = (turn.text[-PREVIOUS_ASSISTANT_CHARS:] for turn in context[-DIAGNOSIS_TURNS:])
+    return any(_FAULT_RE.search(part) for part in (text, *recent))
+
+
+def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, int], bool]) -> Proposal | None:
+    """The suspected cause the turn denies, or None (see the module's docstring)."""
+
+    def stands(start: int, end: int, clause_start: int) -> bool:
+        closing = CLAUSE_END_RE.search(text, end)
+        asked = closing is not None and closing.group() in "?？"
+        return not (asked or guarded(start, end) or conditional(text, clause_start))
+
+    for match in islice(_DENY_BEFORE_RE.finditer(text), MAX_MATCHES):
+        if match.group("bare") and not opens_clause(text, match.start(), comma=False):
+            continue
+        if not stands(match.start(), match.end(), match.start()):
+            continue
+        end = CLAUSE_END_RE.search(text, match.end())
+        found = _denied(text[match.end() : end.start() if end else len(text)], causes)
+        if found is not None:
+            return found
+    for match in islice(_DENY_AFTER_RE.finditer(text), MAX_MATCHES):
+        start = start_of(CLAUSE_END_RE, text, match.start())
+        if stands(match.start(), match.end(), start):
+            found = _denied(text[start : match.start()], causes, from_end=True)
+            if found is not None:
+                return found
+    for match in islice(_UNRELATED_RE.finditer(text), MAX_MATCHES):
+        if stands(match.start(), match.end(), match.start()):
+            found = _denied(match.group("obj"), causes)
+            if found is not None:
+                return found
+    return None
+
+
+def _denied(obj: str, causes: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
+    """The cause the denial's object names by its own words, or the only one when it just points."""
+    if _POINTER_RE.match(obj):
+        return causes[0] if len(causes) == 1 else None
+    return opened_by(obj, causes, from_end=from_end)

@@ -1,0 +1,139 @@
+"""A cause the assistant suspected, ruled out by the user while diagnosing ("it's not timing", "不是
+DNS"), against the same words as a question, a condition, a report, a fact corrected or a guess at
+what the user wants."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.cues.engine import default_engine
+from detector.detect import FORBIDDING_CONFIDENCE
+from detector.hypotheses import ruled_out_cause, suspected_causes
+from detector.schema import Label, Turn
+from detector.text import normalize
+
+_DNS = "Could be slow DNS resolution inside the cluster; check with dig how long lookups take from the pod."
+_TIMING = "Could be a timing issue with the test fixture teardown."
+_RACE = "This looks like a race condition between the two writers; try adding a lock around save()."
+_PROXY = "My guess is the proxy is stripping the auth header."
+_DNS_ZH = "可能是 DNS 解析慢导致的超时，可以先用 dig 看一下解析时间。"
+_LEAK = "像是内存泄漏，建议先 dump 一下堆。"
+_FIREWALL = "我怀疑是防火墙规则拦了。"
+_SYMPTOM = "our calls to the payments API time out about 5% of the time"
+
+
+def _context(reply: str, symptom: str = _SYMPTOM) -> list[Turn]:
+    return [Turn(role="user", text=symptom), Turn(role="assistant", text=reply)]
+
+
+def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
+    return ruled_out_cause(normalize(text), _context(reply, symptom), default_engine())
+
+
+@pytest.mark.parametrize("reply, causes", [
+    (_DNS, ["slow DNS resolution inside the cluster"]),
+    (_TIMING, ["timing issue"]),
+    (_RACE, ["race condition"]),
+    ("Then my next suspect is the connection pool: if it's exhausted, requests wait.", ["connection pool"]),
+    (_DNS_ZH, ["DNS 解析慢"]),
+    (_FIREWALL, ["防火墙规则拦"]),
+    ("OK. Another possibility: it might be throttling. Or it could be the retry storm.", ["throttling", "retry storm"]),
+    # A question to the user and a guess at what the user wants suspect no cause.
+    ("Sounds like you want a Python script for this?", []),
+    ("Could be that you need the 2023 version of the form.", []),
+    ("I'll add a retry with backoff.", []),
+])
+def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
+    assert [cause.summary for cause in suspected_causes(normalize(reply))] == causes
+
+
+@pytest.mark.parametrize("reply, text, cause", [
+    (_DNS, "not DNS, dig answers in 2ms from the pod", "slow DNS resolution inside the cluster"),
+    (_TIMING, "it's not timing. I added sleeps and it still fails", "timing issue"),
+    (_TIMING, "not timing — I added a 5s sleep, same failure", "timing issue"),
+    (_RACE, "it's not a race, it fails with a single worker too", "race condition"),
+    (_PROXY, "proxy isn't the issue, I hit the service directly and still get 401", "proxy is stripping the auth header"),
+    ("Probably the new index slowed inserts down.", "the index is fine, inserts were slow before it too",
+     "new index slowed inserts down"),
+    ("Might be the memory limit on the container; check for OOMKilled.", "ruled out memory, limits are fine. what next?",
+     "memory limit"),
+    (_DNS_ZH, "不是 DNS，dig 出来 2ms。", "DNS 解析慢"),
+    (_LEAK, "内存泄漏不是，堆一直稳定在 2G", "内存泄漏"),
+    (_LEAK, "dump 了，堆一直稳定在 2G，跟内存泄漏没关系", "内存泄漏"),
+    (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙规则拦"),
+    (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
+])
+def test_a_denial_of_the_suspected_cause_names_it(reply: str, text: str, cause: str) -> None:
+    assert _ruled_out(reply, text) == cause
+
+
+@pytest.mark.parametrize("reply, text, symptom", [
+    (_FIREWALL, "不是防火墙吧？我也不确定", _SYMPTOM),  # a question
+    ("Might be the disk filling up.", "is it not the disk? df shows 40% free", _SYMPTOM),
+    (_LEAK, "如果不是内存泄漏的话还能是什么", _SYMPTOM),  # a condition
+    ("Might be the disk filling up.", "my coworker says it's not the disk but I haven't checked", _SYMPTOM),  # reported
+    (_TIMING, "the log says `not timing related`", _SYMPTOM),  # code
+    ("I think the issue is the timezone setting on the CI runner.", "yes that was it!! fixed, thanks", _SYMPTOM),
+    (_PROXY, "ok I'll check the proxy logs", _SYMPTOM),
+    (_DNS, "it's not the cheapest fix but fine", _SYMPTOM),  # another object than the cause
+    # No fault is being diagnosed: a guess at a fact, corrected, is a correction.
+    ("我估计是周三的航班更便宜。", "不是周三，是周四出发", "帮我看看下周去成都的机票"),
+    ("Looks like the Lisbon hotel is cheaper overall.", "not the Lisbon one, the Porto one was cheaper", "compare these two"),
+    ("Sounds like you want a Python script for this?", "not a script, a notebook I can share", "automate my report"),
+])
+def test_the_same_words_elsewhere_rule_out_nothing(reply: str, text: str, symptom: str) -> None:
+    assert _ruled_out(reply, text, symptom) is None
+
+
+def test_only_the_last_assistant_turn_counts() -> None:
+    context = [*_context(_DNS), Turn(role="user", text="ok"), Turn(role="assistant", text="Let me look at the logs.")]
+    assert ruled_out_cause("not DNS", context, default_engine()) is None
+    assert ruled_out_cause("not DNS", [], default_engine()) is None
+
+
+@pytest.mark.parametrize("reply, text, target", [
+    (_TIMING, "it's not timing. I added sleeps and it still fails", "timing issue"),
+    (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙"),
+])
+def test_the_detector_rejects_the_ruled_out_cause_whatever_the_model_says(
+    shipped_detector, reply: str, text: str, target: str  # type: ignore[no-untyped-def]
+) -> None:
+    detection = shipped_detector.detect(text, _context(reply))
+    assert detection.label is Label.REJECT
+    assert detection.confidence >= FORBIDDING_CONFIDENCE
+    assert detection.target is not None and target in detection.target
+    assert "rules out the cause" in detection.explanation.rule
+
+
+def test_the_classifier_mode_is_the_model_alone() -> None:
+    from detector.loading import build_detector
+
+    detection = build_detector(mode="classifier").detect("it's not timing, it still fails", _context(_TIMING))
+    assert "rules out the cause" not in detection.explanation.rule
+
+
+def test_a_ruled_out_cause_is_rejected_and_suspecting_it_again_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The cause is the assistant's, in its words: a later reply that suspects it again relapses,
+    one that names it as ruled out does not."""
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    tracker.observe_user("c", _SYMPTOM)
+    tracker.observe_assistant("c", Turn(role="assistant", text=_DNS))
+    suggestion = tracker.observe_user("c", "not DNS, dig answers in 2ms from the pod")
+    assert suggestion is not None and suggestion.trigger == "rejection"
+    state = tracker.state("c")
+    assert [r.alternative for r in state.rejected] == ["slow DNS resolution inside the cluster"]
+    assert state.rejected[0].reason == "dig answers in 2ms from the pod"
+    assert next(a for a in state.alternatives if a.summary == "slow DNS resolution inside the cluster").proposed_by == "assistant"
+    tracker.observe_user("c", "pool stats look normal, max 12 of 50 in use")
+    again = tracker.observe_assistant(
+        "c", Turn(role="assistant", text="It might still be DNS resolution at the node level, so check the node-local DNS cache.")
+    )
+    assert again.verdict == "RELAPSE"
+    tracker.observe_user("c", "ugh")
+    ruled_out = tracker.observe_assistant(
+        "c", Turn(role="assistant", text="We already ruled out DNS, so let's look at the provider's rate-limit headers.")
+    )
+    assert ruled_out.verdict == "OK"
