@@ -68,6 +68,10 @@ from detector.store import MemoryStore, StateStore
 from detector.text import detect_language, ends_as_question, normalize, sentences
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
+# A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
+# few, after its name.
+DETAIL_SEPARATOR = "; "
+MAX_DECISION_DETAILS = 3
 _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "reopen"}
 # A positive turn of more sentences than this is a long message; its other sentences are not
 # read one by one for a second verdict (each reading is a detection).
@@ -444,9 +448,15 @@ class ConvergenceTracker:
         if choice is not None:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
             if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
-                # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用 pgvector
-                # 吧"): the reply said it, so it was proposed, and now it is chosen.
-                chosen = self._add_alternative(state, choice, "assistant", patch)
+                decided = _decided_alternative(state)
+                if decided is not None and _speaks_of(reply, decided):
+                    # Offered by a reply about the decided option ("The Legion comes with 16GB;
+                    # 32GB is $150 more" → "16gb is fine"): a detail of the decision, which stays.
+                    self._refine_decision(state, decided, choice, text, patch)
+                else:
+                    # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用
+                    # pgvector 吧"): the reply said it, so it was proposed, and now it is chosen.
+                    chosen = self._add_alternative(state, choice, "assistant", patch)
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
@@ -460,6 +470,19 @@ class ConvergenceTracker:
                     # (the block shows the 8 most recent anyway; the history keeps them all).
                     del state.constraints[0]
                     patch.append(PatchOperation(op="remove", path="/constraints/0"))
+
+    def _refine_decision(
+        self, state: ConvergenceState, decided: Alternative, detail: str, text: str, patch: list[PatchOperation]
+    ) -> None:
+        """Add a detail to the current decision ("option 2(Lenovo Legion…); 16gb; 1TB"), the
+        MAX_DECISION_DETAILS most recent of them, or none twice."""
+        assert state.current_decision is not None
+        base = _display(decided)
+        known = state.current_decision.text.removeprefix(base).split(DETAIL_SEPARATOR)
+        details = [d for d in known if d and d.lower() != detail.lower()] + [detail]
+        state.current_decision.text = DETAIL_SEPARATOR.join([base, *details[-MAX_DECISION_DETAILS:]])
+        patch.append(PatchOperation(op="replace", path="/current_decision", value=state.current_decision.model_dump()))
+        state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=decided.id, text=text[:200]))
 
     def _decide(self, state: ConvergenceState, chosen: Alternative, rationale: str | None, patch: list[PatchOperation]) -> None:
         if state.current_decision is not None and state.current_decision.alternative_id == chosen.id:
@@ -675,6 +698,20 @@ def _proposal(alternative: Alternative) -> Proposal:
 def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
     """The alternatives as proposals, in order."""
     return [_proposal(a) for a in alternatives]
+
+
+def _decided_alternative(state: ConvergenceState) -> Alternative | None:
+    """The alternative the current decision is, if it is one still tracked."""
+    decision = state.current_decision
+    if decision is None or decision.alternative_id is None:
+        return None
+    return next((a for a in state.alternatives if a.id == decision.alternative_id), None)
+
+
+def _speaks_of(reply: str, alternative: Alternative) -> bool:
+    """Does the reply name the alternative by a word of its own ("The Legion comes with…" of "a
+    Lenovo Legion with an RTX 4070", "好的，住南山" of "住南山，离深圳湾公园近")?"""
+    return bool(content_keys(reply) & content_keys(f"{alternative.label} {alternative.summary}"))
 
 
 def _offered_in(reply: str, choice: str) -> bool:

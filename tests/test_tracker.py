@@ -494,6 +494,34 @@ def test_a_choice_the_last_reply_offered_in_passing_becomes_the_decision() -> No
     assert state.current_decision is not None and state.current_decision.text == "pgvector"
 
 
+@pytest.mark.parametrize("options, pick, reply, details, decided", [
+    ("Option 1: MacBook Pro 14 with M4 Pro, no CUDA. Option 2: a Lenovo Legion with an RTX 4070, CUDA works.",
+     "go with option 2",
+     "The Legion comes with 16GB RAM by default; you can configure 32GB for about $150 more. Do you want 32GB?",
+     ["16gb is fine", "ok 16gb it is"], "Option 2(a Lenovo Legion with an RTX 4070); 16gb"),
+    ("方案A：住福田，去哪都方便。方案B：住南山，离深圳湾公园近，海边适合孩子。",
+     "就按B来",
+     "好的，住南山。蛇口和后海两个片区都可以，后海商场多，蛇口更安静。",
+     ["蛇口就行"], "方案B(住南山); 蛇口"),
+])
+def test_a_choice_offered_by_a_reply_about_the_decision_is_a_detail_of_it(
+    options: str, pick: str, reply: str, details: list[str], decided: str
+) -> None:
+    """"16gb is fine" after "The Legion comes with 16GB…" keeps the Legion decided: the reply
+    offered a setting of the decision, not a plan of its own (it replaced the decision, which
+    then read "16gb"). The same detail twice is written once."""
+    t = tracker()
+    t.observe_user("c", "help me choose")
+    t.observe_assistant("c", options)
+    t.observe_user("c", pick)
+    t.observe_assistant("c", reply)
+    for detail in details:
+        t.observe_user("c", detail)
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text == decided
+    assert [a.status for a in state.alternatives].count("current") == 1
+
+
 
 @pytest.mark.parametrize("text", [
     "Once again, I think we should bring option 1 back.",
