@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import islice
 
-from detector.alternatives import Proposal
+from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
 from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional, opened_by, opens_clause, start_of
@@ -59,6 +59,19 @@ _FAULT_RE = re.compile(
     r"|报错|错误|失败|超时|慢|卡顿|卡住|崩|挂了|异常|泄漏|泄露|故障|问题|原因|导致|引起|排查|掉线|不通|抖动|重启|飙|满了|打满",
     re.IGNORECASE,
 )
+# The cause first, then the suspicion: "subject lines could be the issue", "连接池可能是瓶颈".
+_SUSPECT_FIRST_RE = re.compile(
+    r"(?P<cause>[^,.;:!?\n，。；：！？]{2,40}?)\s?(?:(?:could|might|may)(?: well| also)? be|is probably|is likely)"
+    r" (?:the|a|part of the|your) (?:issue|problem|culprit|cause|bottleneck)\b"
+    r"|(?P<cause_zh>[^,.;:!?\n，。；：！？]{2,20}?)(?:很?可能|也许|估计|大概率|多半)(?:是|就是)?(?:问题所在|原因|瓶颈|罪魁祸首|元凶)",
+    re.IGNORECASE,
+)
+# A reply that lists its suspects: "可能原因：1) …；2) …", "My suspects: 1) …", "Likely culprits:".
+_LIST_HEAD_RE = re.compile(
+    r"(?:可能(?:的)?原因|原因可能(?:有|是)|排查方向|怀疑(?:对象|方向|点)|几种可能|几个可能)\s?(?:有|是)?\s?[:：]?"
+    r"|\b(?:possible|likely|probable|potential|usual) (?:causes|culprits|suspects|explanations)\b|\bmy (?:top )?suspects\b",
+    re.IGNORECASE,
+)
 # Where a suspected cause ends: "DNS 解析慢导致的超时" is DNS 解析慢; "a race condition between the
 # two writers" is a race condition: what follows a preposition places the cause, and a target
 # is found by its name.
@@ -80,10 +93,11 @@ _DENY_BEFORE_RE = re.compile(
 )
 # The object first, then the denial: "timeout's not it", "the cache is fine", "防火墙不是", "DNS 没问题".
 _DENY_AFTER_RE = re.compile(
-    r"(?:(?:'s|\sis|\swas) not|\sisn'?t|\swasn'?t)\s(?:it|the (?:issue|problem|cause|culprit|bottleneck))\b"
+    r"(?:(?:'s|\sis|\swas|\sare|\swere) not|\s(?:is|was|are|were)n'?t)\s(?:it|the (?:issue|problem|cause|culprit|bottleneck))\b"
     r"|\s(?:is|are|was|were|looks?|looked|seems?)\s(?:fine|ok|okay|clean|healthy|normal)\b"
     r"|\s(?:is|was|got|can be) ruled out\b|\schecks out\b"
-    r"|(?:也|都|应该|确实|肯定)?(?:不是|没问题|没毛病|可以排除|排除了|无关|没关系)(?![吧吗])",
+    r"|(?:也|都|应该|确实|肯定)?(?:不是|没问题|没毛病|可以排除|排除了|无关|没关系)(?![吧吗])"
+    r"|(?:这个|这种)?(?:推测|猜测|假设|怀疑|可能)?(?:站不住|说不通|不成立)",
     re.IGNORECASE,
 )
 # "跟 X 无关", "和这个没关系": the object between a preposition and the denial.
@@ -98,20 +112,31 @@ _POINTER_RE = re.compile(r"^\s*(?:这个|那个|这|那|它|this|that|it|this on
 
 @lru_cache(maxsize=1024)
 def suspected_causes(reply: str) -> tuple[Proposal, ...]:
-    """The causes a reply (as the assistant wrote it) suspects, in order, each as a proposal
-    whose label and summary are the cause. Its end is read, where a long reply gives its guess.
+    """The causes a reply (as the assistant wrote it) suspects, in order: each a proposal whose
+    label is the cause's short name ("idle timeout") and whose summary is the clause that
+    suspects it ("idle timeout on the ALB"), which the user may name by any of its words. The
+    items of a list of suspects ("可能原因：1) …；2) …", "My suspects: 1) stale statistics…") are
+    causes too. Its end is read, where a long reply gives its guess.
 
     Cached: the detector reads the last reply for them, and the tracker again for the rejection."""
     reply = normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]
-    causes: list[Proposal] = []
+    causes: dict[str, Proposal] = {}
+    for match in _SUSPECT_FIRST_RE.finditer(reply):
+        clause = (match.group("cause") or match.group("cause_zh")).strip(" :：,，*`'\"")
+        if len(clause) >= 2 and not _ABOUT_THE_USER_RE.match(clause):
+            causes.setdefault(clause, Proposal(clause, clause))
     for match in _SUSPICION_RE.finditer(reply):
         if reply[match.end() : match.end() + 1] in ("?", "？"):
             continue  # "sounds like you want a script?" asks the user
-        cause = _CAUSE_END_RE.split(match.group("cause") or match.group("cause_zh"), maxsplit=1)[0]
-        cause = cause.strip(" :：,，*`'\"了吧的")
-        if len(cause) >= 2 and not _ABOUT_THE_USER_RE.match(cause) and all(cause != known.summary for known in causes):
-            causes.append(Proposal(cause, cause))
-    return tuple(causes)
+        clause = (match.group("cause") or match.group("cause_zh")).strip(" :：,，*`'\"")
+        cause = _CAUSE_END_RE.split(clause, maxsplit=1)[0].strip(" :：,，*`'\"了吧的")
+        if len(cause) >= 2 and not _ABOUT_THE_USER_RE.match(cause) and not _LIST_HEAD_RE.search(match.group()):
+            causes.setdefault(cause, Proposal(cause, clause))
+    if _LIST_HEAD_RE.search(reply):
+        for item in extract_proposals(reply):
+            cause = _CAUSE_END_RE.split(item.name, maxsplit=1)[0].strip(" :：,，*`'\"了吧的")
+            causes.setdefault(cause, Proposal(cause, item.summary))
+    return tuple(causes.values())
 
 
 def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
@@ -124,7 +149,7 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     if not causes or not _diagnosing(text, context):
         return None
     found = denied_cause(text, causes, engine.guard_for(text))
-    return found.summary if found is not None else None
+    return found.label if found is not None else None
 
 
 def _diagnosing(text: str, context: Sequence[Turn]) -> bool:

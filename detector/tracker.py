@@ -678,7 +678,7 @@ def _display(alternative: Alternative) -> str:
 
 def _put_forward_in(reply: str, name: str) -> bool:
     """Is `name` the change the reply reports or a cause it suspects, in its own words?"""
-    return name == reported_change(reply) or any(name == cause.summary for cause in suspected_causes(reply))
+    return name == reported_change(reply) or any(name == cause.label for cause in suspected_causes(reply))
 
 
 def _fallback_name(text: str) -> str:

@@ -38,13 +38,16 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
     (_DNS_ZH, ["DNS 解析慢"]),
     (_FIREWALL, ["防火墙规则拦"]),
     ("OK. Another possibility: it might be throttling. Or it could be the retry storm.", ["throttling", "retry storm"]),
+    # A list of suspects: each item is a cause.
+    ("可能原因：1) 某个 task 死锁或无限等待；2) prefetch 太大，worker 抢了一堆 task；3) RabbitMQ 的 heartbeat 超时导致连接假死。",
+     ["某个 task 死锁或无限等待", "prefetch 太大", "RabbitMQ 的 heartbeat 超时"]),
     # A question to the user and a guess at what the user wants suspect no cause.
     ("Sounds like you want a Python script for this?", []),
     ("Could be that you need the 2023 version of the form.", []),
     ("I'll add a retry with backoff.", []),
 ])
 def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
-    assert [cause.summary for cause in suspected_causes(normalize(reply))] == causes
+    assert [cause.label for cause in suspected_causes(normalize(reply))] == causes
 
 
 @pytest.mark.parametrize("reply, text, cause", [
@@ -62,6 +65,12 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     (_LEAK, "dump 了，堆一直稳定在 2G，跟内存泄漏没关系", "内存泄漏"),
     (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙规则拦"),
     (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
+    ("Subject lines could be the issue.", "subject lines aren't it, both variants tanked", "Subject lines"),
+    # Named by a word of the clause that suspected it, past its short name.
+    ("Probably the idle timeout on the ALB.", "not the ALB, I bumped its idle timeout to 300", "idle timeout"),
+    ("Off-heap growth has three likely culprits: 1) direct ByteBuffers (Netty) 2) a thread leak 3) JNI allocations.",
+     "thread count flat at ~180 for a week, so thread leak is ruled out", "a thread leak"),
+    ("我怀疑是 GC 回收不及时。", "是突然冲到 512 的，不是慢慢涨。所以 GC 回收不及时这个推测站不住", "GC 回收不及时"),
 ])
 def test_a_denial_of_the_suspected_cause_names_it(reply: str, text: str, cause: str) -> None:
     assert _ruled_out(reply, text) == cause
