@@ -749,8 +749,8 @@ def _sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
     reference that shares no word with any option: "just redis" is a plainer form of "Redis
     cluster with sentinel failover", which it leaves, not another name for it."""
     keys = content_keys(reference)
-    if any(keys & content_keys(proposal.summary) for proposal in proposals):
-        return None
+    if not proposals or any(keys & content_keys(proposal.summary) for proposal in proposals):
+        return None  # nothing to name, or named by its words: the kin lexicon (50 ms to load) is not needed
     from detector.relapse.kin import short_name_for
 
     sharing = [proposal for proposal in proposals if short_name_for(reference, proposal.summary)]
