@@ -113,8 +113,9 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
-        # Two verdicts the model cannot join by itself, each an order about what the assistant just
-        # put forward: a prohibition of an option it proposed, an undoing of a change it reported.
+        # Three verdicts the model cannot join by itself, each about what the assistant just put
+        # forward: a prohibition of an option it proposed, an undoing of a change it reported, a
+        # denial of a cause it suspected.
         ruled_out: str | None = None
         ruling_label: Label | None = None  # the positive label when neither the cues nor the model name one
         if self.mode is not Mode.CLASSIFIER:
@@ -125,9 +126,10 @@ class Detector:
             elif (ruled_out := reverted_change(normalized, context, self.engine)) is not None:
                 rule = f"the turn orders undone the change the assistant just reported ({clip(ruled_out, 60)})"
             elif (ruled_out := ruled_out_cause(normalized, context, self.engine)) is not None:
-                # A cause ruled out is a REJECT (the label guide's hypothesis rule), unless the
-                # cues read a new cause named beside it ("不是过期，是链不完整").
-                rule, ruling_label = f"the turn rules out the cause the assistant just suspected ({clip(ruled_out, 60)})", Label.REJECT
+                rule = f"the turn rules out the cause the assistant just suspected ({clip(ruled_out, 60)})"
+                # A REJECT (the label guide's hypothesis rule), unless the cues read a new cause
+                # named beside it ("不是过期，是链不完整").
+                ruling_label = Label.REJECT
             if ruled_out is not None:
                 label, confidence = _ruling_out(label, confidence, rules_choice, rule, explanation, ruling_label)
         if label.is_positive:

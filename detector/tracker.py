@@ -477,8 +477,8 @@ class ConvergenceTracker:
         """Add a detail to the current decision ("option 2(Lenovo Legion…); 16gb; 1TB"), the
         MAX_DECISION_DETAILS most recent of them, or none twice."""
         assert state.current_decision is not None
-        base = _display(decided)
-        known = state.current_decision.text.removeprefix(base).split(DETAIL_SEPARATOR)
+        base, text_now = _display(decided), state.current_decision.text
+        known = text_now[len(base) :].split(DETAIL_SEPARATOR) if text_now.startswith(base) else []
         details = [d for d in known if d and d.lower() != detail.lower()] + [detail]
         state.current_decision.text = DETAIL_SEPARATOR.join([base, *details[-MAX_DECISION_DETAILS:]])
         patch.append(PatchOperation(op="replace", path="/current_decision", value=state.current_decision.model_dump()))
