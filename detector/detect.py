@@ -9,6 +9,7 @@ Three modes share one code path so that evaluations compare like with like:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
-from detector.reverts import reverted_change
+from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
@@ -90,6 +91,32 @@ class Detector:
         self.engine.compile_all()
         self.detect("不用 Redis 了，改用本地缓存; scrap that, use Postgres instead")
 
+    def _ruling(self, text: str, context: Sequence[Turn]) -> Ruling | None:
+        """The first rule that rules on the (normalised) turn, in this order: it forbids an option
+        the assistant just proposed (prohibitions.py), orders a return to what a change the
+        assistant just reported replaced, or that change undone (reverts.py), or rules out a
+        cause the assistant just suspected (hypotheses.py)."""
+        forbidden = forbidden_option(text, context, self.engine)
+        if forbidden is not None:
+            return Ruling(forbidden.display, f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})")
+        back = returned_to(text, context, self.engine)
+        if back is not None:
+            brought_in, replaced = back
+            # A PIVOT back to what was there (a REOPEN cue reads "go back to X"; X was never
+            # rejected). The tracker reopens X if the user had rejected it.
+            rule = f"the turn orders the change the assistant just reported ({clip(brought_in, 40)}) undone, back to {clip(replaced, 40)}"
+            return Ruling(brought_in, rule, forced=Label.PIVOT, replacement=replaced)
+        change = reverted_change(text, context, self.engine)
+        if change is not None:
+            return Ruling(change, f"the turn orders undone the change the assistant just reported ({clip(change, 60)})")
+        cause = ruled_out_cause(text, context, self.engine)
+        if cause is not None:
+            # A REJECT (the label guide's hypothesis rule), unless the cues read a new cause named
+            # beside it ("不是过期，是链不完整").
+            rule = f"the turn rules out the cause the assistant just suspected ({clip(cause, 60)})"
+            return Ruling(cause, rule, fallback=Label.REJECT)
+        return None
+
     def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:
         """Label one user turn, given the turns before it (oldest first)."""
         normalized = normalize(text)
@@ -113,34 +140,19 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
-        # Three verdicts the model cannot join by itself, each about what the assistant just put
-        # forward: a prohibition of an option it proposed, an undoing of a change it reported, a
-        # denial of a cause it suspected.
-        ruled_out: str | None = None
-        ruling_label: Label | None = None  # the positive label when neither the cues nor the model name one
-        if self.mode is not Mode.CLASSIFIER:
-            forbidden = forbidden_option(normalized, context, self.engine)
-            if forbidden is not None:
-                ruled_out = forbidden.display
-                rule = f"the turn forbids an option the assistant just proposed ({clip(ruled_out, 60)})"
-            elif (ruled_out := reverted_change(normalized, context, self.engine)) is not None:
-                rule = f"the turn orders undone the change the assistant just reported ({clip(ruled_out, 60)})"
-            elif (ruled_out := ruled_out_cause(normalized, context, self.engine)) is not None:
-                rule = f"the turn rules out the cause the assistant just suspected ({clip(ruled_out, 60)})"
-                # A REJECT (the label guide's hypothesis rule), unless the cues read a new cause
-                # named beside it ("不是过期，是链不完整").
-                ruling_label = Label.REJECT
-            if ruled_out is not None:
-                label, confidence = _ruling_out(label, confidence, rules_choice, rule, explanation, ruling_label)
+        ruling = self._ruling(normalized, context) if self.mode is not Mode.CLASSIFIER else None
+        if ruling is not None:
+            label, confidence = _ruled(label, confidence, rules_choice, ruling, explanation)
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
-        replacement = spans.get("replacement") if label is Label.PIVOT else None
+        replacement = None
+        if label is Label.PIVOT:
+            replacement = ruling.replacement if ruling is not None and ruling.replacement else spans.get("replacement")
         target = None
         if label.is_positive:
-            # The option the turn forbids by its own words, or the change it undoes, outranks every
-            # learned guess.
-            target = ruled_out if ruled_out is not None else resolve(query_for(normalized, label, match), context)
+            # What the turn forbids, undoes or rules out by its own words outranks every learned guess.
+            target = ruling.target if ruling is not None else resolve(query_for(normalized, label, match), context)
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
@@ -165,35 +177,44 @@ class Detector:
         )
 
 
-def _ruling_out(
-    label: Label,
-    confidence: float,
-    rules_choice: Label,
-    rule: str,
-    explanation: Explanation,
-    fallback: Label | None = None,
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A verdict on what the assistant just put forward, read by a rule, not learned: the model
+    cannot join the user's words to the reply's by itself (see `Detector._ruling`)."""
+
+    target: str
+    rule: str
+    # The label the rule knows: `forced` whatever the cues and the model say, `fallback` when
+    # neither the cues nor the model make a call.
+    forced: Label | None = None
+    fallback: Label | None = None
+    replacement: str | None = None
+
+
+def _ruled(
+    label: Label, confidence: float, rules_choice: Label, ruling: Ruling, explanation: Explanation
 ) -> tuple[Label, float]:
-    """The label and confidence of a turn that forbids an option the assistant just proposed
-    ("别用 tracemalloc", "no retry decorator please"; prohibitions.py), orders undone a change it
-    just reported ("revert that", "撤回吧"; reverts.py) or rules out a cause it just suspected
-    ("it's not timing", "防火墙不是"; hypotheses.py): positive, at least FORBIDDING_CONFIDENCE
-    sure. Which positive label is the cues' call when they make one, else `fallback` when the
-    rule knows it, else the model's likelier of REJECT and PIVOT (it has read the whole turn),
-    else REJECT. A reopening stays one."""
-    if label is Label.NONE:
+    """The label and confidence of a turn a rule rules on: positive, at least FORBIDDING_CONFIDENCE
+    sure. Which positive label: the rule's when it forces one, else the cues' call when they make
+    one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
+    whole turn), else REJECT. Otherwise a reopening stays one."""
+    if ruling.forced is not None and label is not ruling.forced:
+        label = ruling.forced
+    elif label is Label.NONE:
         model = explanation.classifier_probability
         if rules_choice.is_positive:
             label = rules_choice
-        elif fallback is not None:
-            label = fallback
+        elif ruling.fallback is not None:
+            label = ruling.fallback
         else:
             label = max((Label.REJECT, Label.PIVOT), key=lambda choice: model[choice]) if model else Label.REJECT
-        explanation.decided_by = "rules"
-        explanation.rule = f"rules: {rule}, so {label.value} whatever the model says; before: {explanation.rule}"
     elif label is not Label.REOPEN and confidence < FORBIDDING_CONFIDENCE:
-        explanation.rule += f"; {rule}, so confidence {FORBIDDING_CONFIDENCE}"
+        explanation.rule += f"; {ruling.rule}, so confidence {FORBIDDING_CONFIDENCE}"
+        return label, FORBIDDING_CONFIDENCE
     else:
         return label, confidence
+    explanation.decided_by = "rules"
+    explanation.rule = f"rules: {ruling.rule}, so {label.value} whatever the model says; before: {explanation.rule}"
     return label, max(confidence, FORBIDDING_CONFIDENCE)
 
 

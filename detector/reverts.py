@@ -57,6 +57,26 @@ _REPORT_RE = re.compile(
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )
+# An order to return to what was there before: "go back to threads", "switch back to the old
+# parser", "revert to requests", "改回 session", "换回原来的 requests", "回到 Redux".
+_BACK_TO_RE = re.compile(
+    r"\b(?:(?:go|switch|change|move|put it|set it|turn it|revert it|roll it|take it)\s+)?back\s+to\s+"
+    r"|\b(?:revert|roll back|return) to\s+"
+    r"|(?:改|换|切|退|转|用)回(?:到|成|去|来)?(?:用)?\s?|回到\s?|回退到\s?",
+    re.IGNORECASE,
+)
+# A reported change from one thing to another: "switched the worker pool from threads to asyncio",
+# "replaced requests with httpx", "swapped moment for dayjs", "把 requests 换成了 httpx", "从 Redux
+# 迁移到了 Zustand". The groups alternate: old, new, old, new…
+_SWAP_RE = re.compile(
+    r"\bfrom\s(?P<old>[^,;]{1,40}?)\s(?:to|over to)\s(?P<new>[^,;]{1,40})"
+    r"|\b(?:replaced|swapped)\s(?P<old2>[^,;]{1,40}?)\s(?:with|for|by)\s(?P<new2>[^,;]{1,40})"
+    r"|把\s?(?P<old3>[^，。,;；]{1,20}?)\s?(?:换成|替换成|换为|改用)了?\s?(?:用\s?)?(?P<new3>[^，。,;；]{1,20})"
+    r"|从\s?(?P<old4>[^，。,;；]{1,20}?)\s?(?:迁移到|迁到|换到|切到|切换到|改到|换成|改成|替换成|改为|换为)了?\s?(?P<new4>[^，。,;；]{1,20})",
+    re.IGNORECASE,
+)
+# Where the name of what a change replaced, or brought in, ends: "asyncio in the worker" is asyncio.
+_CHANGE_PLACE_RE = re.compile(r"\s(?:in|on|for|across|everywhere|throughout|inside|at|so|since|because)\b|里|中|上", re.IGNORECASE)
 # Words of an order's object that name nothing but the change just reported: pointers ("all of
 # that", "the last change") and words for a change.
 _GENERIC_OBJECT_KEYS = content_keys(
@@ -68,6 +88,34 @@ _SCOPE_RE = re.compile(r"\b(?:outside|except|but|apart from|other than|besides|b
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
 # `parse_config` to use pydantic models and migrated the call sites".
 _CHANGE_END_RE = re.compile(r"\s(?:and|since|because|as|so|which|so that|to fix|to avoid|to make)\s", re.IGNORECASE)
+
+
+def returned_to(text: str, context: Sequence[Turn], engine: CueEngine) -> tuple[str, str] | None:
+    """(what the change brought in, what it replaced) when the assistant's last turn reports a
+    change from one thing to another and this (normalised) user turn orders a return to the first
+    ("I've switched the worker pool from threads to asyncio" → "hmm go back to threads": ("asyncio",
+    "threads")), else None."""
+    previous = last_assistant_text(context)
+    if not previous:
+        return None
+    orders = list(islice(_BACK_TO_RE.finditer(text), MAX_MATCHES))
+    if not orders:
+        return None
+    change = reported_change(previous)
+    swap = _SWAP_RE.search(change) if change else None
+    if swap is None:
+        return None
+    old, new = (next(group for group in swap.groups(default="")[i::2] if group) for i in (0, 1))
+    old, new = (_CHANGE_PLACE_RE.split(part, maxsplit=1)[0].strip(" ,，。") for part in (old, new))
+    guarded = engine.guard_for(text)
+    for order in orders:
+        end = CLAUSE_END_RE.search(text, order.end())
+        if guarded(order.start(), order.end()) or conditional(text, order.start()) or (end is not None and end.group() in "?？"):
+            continue
+        destination = content_keys(text[order.end() : end.start() if end else len(text)])
+        if old and new and destination & content_keys(old) and not destination & content_keys(new):
+            return new, old
+    return None
 
 
 def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:

@@ -677,8 +677,10 @@ def _display(alternative: Alternative) -> str:
 
 
 def _put_forward_in(reply: str, name: str) -> bool:
-    """Is `name` the change the reply reports or a cause it suspects, in its own words?"""
-    return name == reported_change(reply) or any(name == cause.label for cause in suspected_causes(reply))
+    """Is `name` the change the reply reports (or what that change brought in: "asyncio" of
+    "switched the worker pool from threads to asyncio") or a cause it suspects, in its own words?"""
+    change = reported_change(reply)
+    return (change is not None and name in change) or any(name == cause.label for cause in suspected_causes(reply))
 
 
 def _fallback_name(text: str) -> str:

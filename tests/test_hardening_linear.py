@@ -221,16 +221,20 @@ def test_reading_proposals_grows_linearly(unit: str) -> None:
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
 
 
-@pytest.mark.parametrize("unit", ["revert that, ", "no undo ", "撤回吧，", "回滚回滚", "if it fails revert it? "])
+@pytest.mark.parametrize("unit", ["revert that, ", "no undo ", "撤回吧，", "回滚回滚", "if it fails revert it? ", "go back to threads ", "换回换回"])
 def test_reading_an_order_to_undo_grows_linearly(unit: str) -> None:
-    """Every user turn after a reply that reports a change is read for an order to undo it."""
-    from detector.reverts import reverted_change
+    """Every user turn after a reply that reports a change is read for an order to undo it, or
+    to go back to what it replaced; every reply is read for a change from one thing to another."""
+    from detector.reverts import _SWAP_RE, returned_to, reverted_change
     from detector.schema import Turn
 
-    context = [Turn(role="assistant", text="I've switched the worker pool to asyncio.")]
+    context = [Turn(role="assistant", text="I've switched the worker pool from threads to asyncio.")]
     engine = default_engine()
-    ratio, small, large = growth_ratio(lambda text: reverted_change(text, context, engine), unit)
-    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+    for read in (reverted_change, returned_to):
+        ratio, small, large = growth_ratio(lambda text: read(text, context, engine), unit)  # noqa: B023
+        assert ratio < MAX_RATIO, f"{read.__name__}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+    ratio, small, large = growth_ratio(lambda text: _SWAP_RE.search(text), "from from to 把把换成从从")
+    assert ratio < MAX_RATIO, f"swap: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
 
 
 @pytest.mark.parametrize("unit", ["it's not timing, ", "not not ", "不是不是", "防火墙不是，", "跟跟无关", "could be a could be "])

@@ -132,3 +132,60 @@ def test_an_undone_change_is_rejected_and_its_return_is_a_relapse(shipped_detect
         "c", Turn(role="assistant", text="Since v7 was ruled out because it breaks the loaders, I'll pin the mock clock instead.")
     )
     assert ruled_out is not None and ruled_out.verdict == "OK"
+
+
+_SWITCH = "I've switched the worker pool from threads to asyncio and batched the S3 uploads."
+_HTTPX = "我把 HTTP 客户端从 requests 换成了 httpx，测试都过了。"
+
+
+@pytest.mark.parametrize("reply, text, back", [
+    (_SWITCH, "hmm go back to threads, the PIL calls block the event loop anyway", ("asyncio", "threads")),
+    (_SWITCH, "switch it back to threads please", ("asyncio", "threads")),
+    ("Done. I replaced requests with httpx in the API client and updated the tests.",
+     "revert to requests please, httpx breaks our proxy setup", ("httpx", "requests")),
+    (_HTTPX, "换回 requests 吧，httpx 在我们的代理下有问题", ("httpx", "requests")),
+    ("我已经把状态管理从 Redux 迁移到了 Zustand。", "回到 Redux，团队都熟", ("Zustand", "Redux")),
+])
+def test_an_order_to_return_to_what_the_change_replaced(reply: str, text: str, back: tuple[str, str]) -> None:
+    from detector.reverts import returned_to
+
+    assert returned_to(normalize(text), _context(reply), default_engine()) == back
+
+
+@pytest.mark.parametrize("reply, text", [
+    (_SWITCH, "should we go back to threads?"),  # a question
+    (_SWITCH, "if it's slower, go back to threads"),  # a condition
+    (_SWITCH, "my lead says go back to threads, I disagree"),  # reported
+    (_SWITCH, "ok back to the tests: why does test_resize fail?"),  # back to another topic
+    (_SWITCH, "go back to asyncio's docs and check the executor section"),  # what the change brought in
+    (_BUMP, "go back to v6"),  # the reply reports no "from X to Y"
+])
+def test_the_same_words_elsewhere_return_to_nothing(reply: str, text: str) -> None:
+    from detector.reverts import returned_to
+
+    assert returned_to(normalize(text), _context(reply), default_engine()) is None
+
+
+def test_a_return_is_a_pivot_back_and_the_change_comes_back_as_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"go back to threads" fires a reopening cue, but threads was never rejected: it is a PIVOT
+    from what the change brought in to what it replaced."""
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    text = "hmm go back to threads, the PIL calls block the event loop anyway"
+    detection = shipped_detector.detect(text, _context(_SWITCH))
+    assert (detection.label, detection.target, detection.replacement) == (Label.PIVOT, "asyncio", "threads")
+    assert detection.confidence >= FORBIDDING_CONFIDENCE
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    tracker.observe_user("c", "the image resize worker is slow, can you speed it up?")
+    tracker.observe_assistant("c", Turn(role="assistant", text=_SWITCH))
+    suggestion = tracker.observe_user("c", text)
+    assert suggestion is not None and suggestion.trigger == "pivot"
+    state = tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text == "threads"
+    assert [r.alternative for r in state.rejected] == ["asyncio"]
+    tracker.observe_user("c", "ok good")
+    again = tracker.observe_assistant(
+        "c", Turn(role="assistant", text="Another option would be to move the pool to asyncio with run_in_executor.")
+    )
+    assert again.verdict == "RELAPSE"
