@@ -197,10 +197,11 @@ def _ruled(
     """The label and confidence of a turn a rule rules on: positive, at least FORBIDDING_CONFIDENCE
     sure. Which positive label: the rule's when it forces one, else the cues' call when they make
     one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
-    whole turn), else REJECT. Otherwise a reopening stays one."""
+    whole turn), else REJECT. A reopening the cues read stays one; the model's alone does not
+    ("撤回吧，网关只认 session" undoes a change, which the model read as bringing session back)."""
     if ruling.forced is not None and label is not ruling.forced:
         label = ruling.forced
-    elif label is Label.NONE:
+    elif label is Label.NONE or (label is Label.REOPEN and rules_choice is not Label.REOPEN):
         model = explanation.classifier_probability
         if rules_choice.is_positive:
             label = rules_choice

@@ -114,13 +114,6 @@ def test_the_detector_rejects_the_ruled_out_cause_whatever_the_model_says(
     assert "rules out the cause" in detection.explanation.rule
 
 
-def test_the_classifier_mode_is_the_model_alone() -> None:
-    from detector.loading import build_detector
-
-    detection = build_detector(mode="classifier").detect("it's not timing, it still fails", _context(_TIMING))
-    assert "rules out the cause" not in detection.explanation.rule
-
-
 def test_a_ruled_out_cause_is_rejected_and_suspecting_it_again_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """The cause is the assistant's, in its words: a later reply that suspects it again relapses,
     one that names it as ruled out does not."""

@@ -121,10 +121,3 @@ def test_the_detector_rejects_the_forbidden_option_whatever_the_model_says(
 def test_an_instruction_in_the_same_form_stays_none(shipped_detector) -> None:
     assert shipped_detector.detect("别用表格，直接列出来", _context(_ZH)).label is Label.NONE
     assert shipped_detector.detect("don't use semicolons in the snippets", _context(_EN)).label is Label.NONE
-
-
-def test_the_classifier_mode_is_the_model_alone() -> None:
-    from detector.loading import build_detector
-
-    detection = build_detector(mode="classifier").detect("别用 tracemalloc", _context(_ZH))
-    assert "forbids" not in detection.explanation.rule

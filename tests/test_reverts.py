@@ -101,13 +101,6 @@ def test_the_detector_rejects_the_reported_change_whatever_the_model_says(
     assert "orders undone the change" in detection.explanation.rule
 
 
-def test_the_classifier_mode_is_the_model_alone() -> None:
-    from detector.loading import build_detector
-
-    detection = build_detector(mode="classifier").detect("revert that", _context(_PYDANTIC))
-    assert "orders undone" not in detection.explanation.rule
-
-
 def test_an_undone_change_is_rejected_and_its_return_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """The change is the assistant's, in its words: a later reply that puts it forward again
     relapses, one that names it as ruled out does not."""
