@@ -29,7 +29,15 @@ from itertools import islice
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional, opened_by, opens_clause, start_of
+from detector.prohibitions import (
+    CLAUSE_END_RE,
+    MAX_MATCHES,
+    clause_after,
+    held_back,
+    opened_by,
+    opens_clause,
+    start_of,
+)
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -162,28 +170,21 @@ def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
 def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, int], bool]) -> Proposal | None:
     """The suspected cause the turn denies, or None (see the module's docstring)."""
 
-    def stands(start: int, end: int, clause_start: int) -> bool:
-        closing = CLAUSE_END_RE.search(text, end)
-        asked = closing is not None and closing.group() in "?？"
-        return not (asked or guarded(start, end) or conditional(text, clause_start))
-
     for match in islice(_DENY_BEFORE_RE.finditer(text), MAX_MATCHES):
         if match.group("bare") and not opens_clause(text, match.start(), comma=False):
             continue
-        if not stands(match.start(), match.end(), match.start()):
-            continue
-        end = CLAUSE_END_RE.search(text, match.end())
-        found = _denied(text[match.end() : end.start() if end else len(text)], causes)
-        if found is not None:
-            return found
+        if not held_back(text, match.start(), match.end(), guarded):
+            found = _denied(clause_after(text, match.end()), causes)
+            if found is not None:
+                return found
     for match in islice(_DENY_AFTER_RE.finditer(text), MAX_MATCHES):
         start = start_of(CLAUSE_END_RE, text, match.start())
-        if stands(match.start(), match.end(), start):
+        if not held_back(text, match.start(), match.end(), guarded, condition_from=start):
             found = _denied(text[start : match.start()], causes, from_end=True)
             if found is not None:
                 return found
     for match in islice(_UNRELATED_RE.finditer(text), MAX_MATCHES):
-        if stands(match.start(), match.end(), match.start()):
+        if not held_back(text, match.start(), match.end(), guarded):
             found = _denied(match.group("obj"), causes)
             if found is not None:
                 return found

@@ -98,8 +98,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
             continue
         if match.group("bare") and not opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
-        end = CLAUSE_END_RE.search(text, match.end())
-        found = opened_by(text[match.end() : end.start() if end else len(text)], proposals)
+        found = opened_by(clause_after(text, match.end()), proposals)
         if found is not None:
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
@@ -118,6 +117,21 @@ def opens_clause(text: str, position: int, comma: bool = True) -> bool:
     so it needs a sentence's start there (`comma=False`)."""
     opening = _CLAUSE_OPENING_RE.search(text, max(0, position - 20), position)
     return opening is not None and (comma or opening.group().strip() not in (",", "，"))
+
+
+def clause_after(text: str, position: int) -> str:
+    """The rest of the clause from `position`: the object of a verdict said before it."""
+    end = CLAUSE_END_RE.search(text, position)
+    return text[position : end.start() if end else len(text)]
+
+
+def held_back(text: str, start: int, end: int, guarded: Callable[[int, int], bool], condition_from: int | None = None) -> bool:
+    """Is a verdict at text[start:end] no verdict: held back by a cue guard (quoted, in code,
+    negated, reported), made conditional by its sentence (read from `condition_from`, else from
+    `start`), or asked (its clause ends with a question mark: "revert that? or…", "不是防火墙吧？")?"""
+    closing = CLAUSE_END_RE.search(text, end)
+    asked = closing is not None and closing.group() in "?？"
+    return asked or guarded(start, end) or conditional(text, start if condition_from is None else condition_from)
 
 
 def start_of(boundary: re.Pattern[str], text: str, position: int) -> int:

@@ -30,7 +30,7 @@ from itertools import islice
 from detector.alternatives import announcement, content_keys
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.prohibitions import CLAUSE_END_RE, MAX_MATCHES, conditional, opens_clause
+from detector.prohibitions import MAX_MATCHES, clause_after, held_back, opens_clause
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -109,10 +109,9 @@ def returned_to(text: str, context: Sequence[Turn], engine: CueEngine) -> tuple[
     old, new = (_CHANGE_PLACE_RE.split(part, maxsplit=1)[0].strip(" ,，。") for part in (old, new))
     guarded = engine.guard_for(text)
     for order in orders:
-        end = CLAUSE_END_RE.search(text, order.end())
-        if guarded(order.start(), order.end()) or conditional(text, order.start()) or (end is not None and end.group() in "?？"):
+        if held_back(text, order.start(), order.end(), guarded):
             continue
-        destination = content_keys(text[order.end() : end.start() if end else len(text)])
+        destination = content_keys(clause_after(text, order.end()))
         if old and new and destination & content_keys(old) and not destination & content_keys(new):
             return new, old
     return None
@@ -132,13 +131,9 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         return None
     guarded = engine.guard_for(text)
     for order in orders:
-        start = order.start("verb")
-        if not opens_clause(text, order.start()) or guarded(start, order.end()) or conditional(text, start):
+        if not opens_clause(text, order.start()) or held_back(text, order.start("verb"), order.end(), guarded):
             continue
-        end = CLAUSE_END_RE.search(text, order.end())
-        if end is not None and end.group() in "?？":
-            continue  # "revert that? or is there a cleaner fix" asks whether to undo
-        if not _names_another_change(text[order.end() : end.start() if end else len(text)], change):
+        if not _names_another_change(clause_after(text, order.end()), change):
             return change
     return None
 
