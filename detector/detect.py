@@ -108,7 +108,8 @@ class Detector:
             return Ruling(brought_in, rule, forced=Label.PIVOT, replacement=replaced)
         change = reverted_change(text, context, self.engine)
         if change is not None:
-            return Ruling(change, f"the turn orders undone the change the assistant just reported ({clip(change, 60)})")
+            rule = f"the turn orders undone the change the assistant just reported ({clip(change, 60)})"
+            return Ruling(change, rule, model_reopening_stays=False)
         cause = ruled_out_cause(text, context, self.engine)
         if cause is not None:
             # A REJECT (the label guide's hypothesis rule), unless the cues read a new cause named
@@ -189,6 +190,10 @@ class Ruling:
     forced: Label | None = None
     fallback: Label | None = None
     replacement: str | None = None
+    # Whether a reopening the model alone reads stays one: beside a prohibition of one option the
+    # turn may bring back another ("别用 1971 那版，回到原来的结尾"), but an undone change is no
+    # reopening ("撤回吧，网关只认 session" brings session back only by undoing JWT).
+    model_reopening_stays: bool = True
 
 
 def _ruled(
@@ -197,11 +202,13 @@ def _ruled(
     """The label and confidence of a turn a rule rules on: positive, at least FORBIDDING_CONFIDENCE
     sure. Which positive label: the rule's when it forces one, else the cues' call when they make
     one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
-    whole turn), else REJECT. A reopening the cues read stays one; the model's alone does not
-    ("撤回吧，网关只认 session" undoes a change, which the model read as bringing session back)."""
+    whole turn), else REJECT. A reopening the cues read stays one, and so does the model's alone
+    unless the rule says otherwise (`Ruling.model_reopening_stays`)."""
     if ruling.forced is not None and label is not ruling.forced:
         label = ruling.forced
-    elif label is Label.NONE or (label is Label.REOPEN and rules_choice is not Label.REOPEN):
+    elif label is Label.NONE or (
+        label is Label.REOPEN and rules_choice is not Label.REOPEN and not ruling.model_reopening_stays
+    ):
         model = explanation.classifier_probability
         if rules_choice.is_positive:
             label = rules_choice
