@@ -1,0 +1,60 @@
+"""A short rejection that names where to go instead is a PIVOT (detect.NAMED_REPLACEMENT_PIVOT_FLOOR):
+the model alone reads "kafka is too much ops. outbox table it is" as a plain rejection."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.detect import (
+    NAMED_REPLACEMENT_MAX_CHARS,
+    NAMED_REPLACEMENT_PIVOT_FLOOR,
+    _named_replacement_pivot,
+)
+from detector.loading import build_detector
+from detector.schema import Explanation, Label, Turn
+
+_OPTIONS = [
+    Turn(role="user", text="we need an event bus for the order service"),
+    Turn(role="assistant", text="Option A: Kafka for the event bus. Option B: a Postgres outbox table polled by a worker."),
+]
+_NAMED = "kafka is way too much ops for a 3 person team. outbox table it is"
+_RULE = "names where to go instead"
+
+
+def test_a_rejection_naming_its_replacement_is_a_pivot(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    model_alone = build_detector(mode="classifier").detect(_NAMED, _OPTIONS)
+    assert model_alone.label is Label.REJECT  # what the rule is for
+    found = shipped_detector.detect(_NAMED, _OPTIONS)
+    assert found.label is Label.PIVOT
+    assert found.replacement == "outbox table"
+    assert _RULE in found.explanation.rule
+    # The confidence is the model's that the turn drops the direction, not its low PIVOT share.
+    assert found.confidence >= found.scores[Label.REJECT] + found.scores[Label.PIVOT] - 1e-3
+
+
+def test_a_rejection_naming_nothing_stays_one(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    found = shipped_detector.detect("kafka is way too much ops for a 3 person team, drop it", _OPTIONS)
+    assert found.label is Label.REJECT
+    assert _RULE not in found.explanation.rule
+
+
+def test_a_long_message_is_not_read_for_a_replacement(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    text = (
+        _NAMED + ". Separately, about the invoices: the finance team exports them every Friday as CSV, "
+        "and they want the totals to match the ledger to the cent. Can the worker reconcile both and "
+        "flag the rows that differ?"
+    )
+    assert len(text) >= NAMED_REPLACEMENT_MAX_CHARS
+    assert _RULE not in shipped_detector.detect(text, _OPTIONS).explanation.rule
+
+
+def test_a_pivot_the_model_all_but_rules_out_stays_a_rejection() -> None:
+    scores = {Label.NONE: 0.1, Label.REJECT: 0.85, Label.PIVOT: NAMED_REPLACEMENT_PIVOT_FLOOR / 2, Label.REOPEN: 0.0}
+    explanation = Explanation(decided_by="hybrid", rule="hybrid: model confident")
+    assert _named_replacement_pivot({"replacement": "render"}, scores, 0.85, explanation) == (Label.REJECT, 0.85)
+    assert _RULE not in explanation.rule
+    unsure = {Label.NONE: 0.1, Label.REJECT: 0.6, Label.PIVOT: 0.3, Label.REOPEN: 0.0}
+    assert _named_replacement_pivot({}, unsure, 0.6, explanation) == (Label.REJECT, 0.6)
+    label, confidence = _named_replacement_pivot({"replacement": "render"}, unsure, 0.6, explanation)
+    assert (label, confidence) == (Label.PIVOT, pytest.approx(0.9))
+    assert _RULE in explanation.rule
