@@ -94,7 +94,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     if not proposals:
         return None
     for match in islice(_FORBID_BEFORE_RE.finditer(text), MAX_MATCHES):
-        if guarded(match.start(), match.end()) or conditional(text, match.start()):
+        if held_back(text, match.start(), match.end(), guarded):
             continue
         if match.group("bare") and not opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
             continue
@@ -103,7 +103,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
             return found
     for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
         start = start_of(CLAUSE_END_RE, text, match.start())
-        if guarded(match.start(), match.end()) or conditional(text, start):
+        if held_back(text, match.start(), match.end(), guarded, condition_from=start):
             continue
         found = opened_by(text[start : match.start()], proposals, from_end=True)
         if found is not None:
