@@ -248,6 +248,11 @@ class ConvergenceTracker:
                 # option stays rejected, with the user's condition as the one to come back on.
                 self._set_revisit_condition(state, target, later, text, patch)
                 return "rejection", f"revisit:{target.id}"
+            if target is None and detection.target and _offered_in(_last_reply(state), detection.target):
+                # What the last reply just offered, and no one rejected, is taken, not brought back
+                # ("那蛇口吧" after "蛇口和后海都可以"): an acceptance, read as one.
+                self._apply_statement(state, text, patch)
+                return None
             if target is None:
                 target = self._add_alternative(state, detection.target or text[:40], "user", patch)
             _take_off_rejected(state, target, patch)

@@ -523,6 +523,31 @@ def test_a_choice_offered_by_a_reply_about_the_decision_is_a_detail_of_it(
 
 
 
+def test_what_the_last_reply_just_offered_is_taken_not_reopened(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"那蛇口吧" reads REOPEN to the model ("那X吧" often brings a dropped option back), but 蛇口 was
+    offered by the reply before it and never rejected: the turn takes it, as "蛇口就行" does,
+    with no reopening recorded and nothing for the agent to checkpoint."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "下个月去深圳出差一周，住哪方便？公司在南山科技园")
+    t.observe_assistant("c", "两个方向：方案A：住福田，交通方便、酒店多；方案B：住南山，离公司近。")
+    t.observe_user("c", "就按B来")
+    t.observe_assistant("c", "好的，住南山。蛇口和后海都可以，蛇口安静一些，后海商场多。")
+    assert t.detector.detect("那蛇口吧", t.state("c").recent_turns).label is Label.REOPEN  # what this is about
+    assert t.observe_user("c", "那蛇口吧") is None
+    state = t.state("c")
+    assert "reopened" not in [a.status for a in state.alternatives]
+    assert state.current_decision is not None and state.current_decision.text == "方案B(住南山); 蛇口"
+
+
+def test_a_reopening_of_something_the_last_reply_did_not_offer_is_still_recorded(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Rejected before the tracker saw the conversation: nothing to take off the list, but the
+    reopening is the user's word and is kept."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    suggestion = t.observe_user("c", "上周否掉的 Kafka 方案可以重新考虑了，量级上来了")
+    assert suggestion is not None and suggestion.trigger == "reopen"
+    assert [a.status for a in t.state("c").alternatives] == ["reopened"]
+
+
 @pytest.mark.parametrize("text", [
     "Once again, I think we should bring option 1 back.",
     "When it comes to caching, let's revisit option 1",
