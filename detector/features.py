@@ -11,8 +11,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from detector.alternatives import extract_proposals, resolve_reference
+from detector.alternatives import Proposal, extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine
+from detector.openings import first_clause, opened_by
 from detector.schema import POSITIVE_LABELS, Turn
 from detector.text import CJK_CHAR, ends_as_question, normalize, tokenize
 
@@ -113,6 +114,7 @@ CONTEXT_FEATURES = (
     "assistant_asks_question",
     "user_names_option_label",
     "user_points_at_proposal",
+    "user_opens_with_option",
     "earlier_user_rejected",
     "overlap_with_earlier_rejection",
     "user_turn_is_question",
@@ -147,6 +149,7 @@ def context_row(example: TurnExample) -> list[float]:
         float(ends_as_question(example.previous_assistant)),
         float(names_label),
         float(points_at and names_label),
+        float(_opens_with_option(example.text, proposals)),
         float(bool(rejecting_turns)),
         _overlap(example.text, rejecting_turns),
         # No turn-position feature: conversations open with a request, so it would teach a
@@ -155,6 +158,16 @@ def context_row(example: TurnExample) -> list[float]:
         float(len(example.text) >= LONG_TURN_CHARS),
         float(len(example.text) >= VERY_LONG_TURN_CHARS),
     ]
+
+
+def _opens_with_option(text: str, proposals: Sequence[Proposal]) -> bool:
+    """Does a short turn open with the words of an option just listed ("泡馍得单独一口大锅熬汤", "8
+    endings. I am one person")? Then what follows is said of that option; the n-grams see the
+    complaint, and only this column sees what it is about. Not in a message of several points,
+    whose first clause is often a recap of the option before the news on another."""
+    if not proposals or len(text) >= LONG_TURN_CHARS:
+        return False
+    return opened_by(first_clause(text), proposals) is not None
 
 
 def _overlap(text: str, others: Sequence[str]) -> float:

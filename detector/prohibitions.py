@@ -28,9 +28,10 @@ import re
 from collections.abc import Callable, Sequence
 from itertools import islice
 
-from detector.alternatives import Proposal, content_keys, extract_proposals, proposal_by_label
+from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.openings import CLAUSE_END_RE, opened_by
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -59,24 +60,11 @@ _CLAUSE_OPENING_RE = re.compile(
 _FORBID_AFTER_RE = re.compile(
     r"(?:就|还是|先|也)?(?:别|不要|甭|不用)(?:再)?(?:用|上|搞|整|做|走|弄|加|装|考虑|折腾)?了|(?:就|也)?免了"
 )
-# Where a clause ends: the object runs to here, and a guard word only counts inside the sentence.
-CLAUSE_END_RE = re.compile(r"[,，;；。.!！?？\n:：]")
 _SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
 _CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
-_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
-# How much of the object counts as its opening: the option's words must come first.
-_HEAD_WORDS = 3
 # Each match reads the text before it for its guards: the first few matches of each form are
 # read, so a long turn full of "no" costs no more than a short one times a constant.
 MAX_MATCHES = 16
-_HEAD_CJK_CHARS = 8
-# Pointing words after the name, before a verb that follows it.
-_POINTER_END_RE = re.compile(r"(?:这个|那个|这种|那种|这条|那条|这块|那块|这事儿?|那事儿?|的)+\s*$")
-# Words between the verb and what it forbids: "not doing the stone thing", "no more subscriptions".
-_LIGHT_WORDS = frozenset(
-    "doing using going having adding running buying building hiring paying taking getting trying "
-    "with for the any more another".split()
-)
 
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
@@ -147,53 +135,3 @@ def conditional(text: str, position: int) -> bool:
     says no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said
     with its condition is still one; a prohibition is an order for a case that may not come."""
     return _CONDITION_RE.search(text, start_of(_SENTENCE_END_RE, text, position), position) is not None
-
-
-def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
-    """The proposal whose own words open `obj` ("retry decorator please" opens with option 1's
-    "retry decorator"), or close it when the verb comes after ("我觉得 Redis 方案就别弄了"), or the
-    one its label names ("方案二", "option 2"). The first word must be the option's: "not treating
-    assisted living as…" does not forbid assisted living."""
-    obj = obj.strip()
-    if not obj:
-        return None
-    by_label = proposal_by_label(obj[-12:] if from_end else obj[:12], proposals, by_position=False)
-    if by_label is not None:
-        return by_label
-    keys = _edge_keys(obj, from_end)
-    if not keys:
-        return None
-    best, best_shared = None, 0
-    for proposal in proposals:
-        # The whole summary: "一部分做 emergency fund，剩下全仓主动型基金" is forbidden by "主动型基金就免了".
-        have = content_keys(proposal.summary)
-        if keys[0] not in have:
-            continue
-        shared = sum(1 for key in keys if key in have)
-        if shared > best_shared:
-            best, best_shared = proposal, shared
-    return best
-
-
-def _keys_in_order(word: str, from_end: bool) -> list[str]:
-    """A word's content keys edge first: "yogurt-based" opens with yogurt and ends with based.
-    `content_keys` gives a set, whose order would change with the process's hash seed, and with it
-    whether "no yogurt-based stuff" forbids "Greek yogurt with nuts"."""
-    parts = word.split("-")
-    return [key for part in (reversed(parts) if from_end else parts) for key in sorted(content_keys(part))]
-
-
-def _edge_keys(obj: str, from_end: bool) -> list[str]:
-    """The object's first (or last) few content keys in order, edge first: Latin words past the
-    light ones ("doing the", "using"), stemmed as `content_keys` stems them ("retries" meets
-    "retry"), or CJK character pairs."""
-    if from_end:
-        obj = _POINTER_END_RE.sub("", obj)  # "本地复现那个就免了" forbids 本地复现
-    if (obj[-1:] if from_end else obj[:1]).isascii():
-        words = [w.lower() for w in _LATIN_WORD_RE.findall(obj)]
-        words = [w for w in (reversed(words) if from_end else words) if w not in _LIGHT_WORDS]
-        return [key for w in words[:_HEAD_WORDS] for key in _keys_in_order(w, from_end)]
-    run = obj[-_HEAD_CJK_CHARS:] if from_end else obj[:_HEAD_CJK_CHARS]
-    pairs = [run[i : i + 2] for i in range(len(run) - 1)]
-    pairs = [pair for pair in (reversed(pairs) if from_end else pairs) if content_keys(pair)]
-    return pairs[:_HEAD_WORDS + 1]
