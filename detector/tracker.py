@@ -23,6 +23,7 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
+    parts_of,
     proposal_by_label,
     sole_container,
     sole_sharer,
@@ -65,7 +66,7 @@ from detector.statements import (
     reopening_condition,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import detect_language, ends_as_question, normalize, sentences
+from detector.text import detect_language, ends_as_question, normalize, sentences, squeeze
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 # A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
@@ -272,6 +273,11 @@ class ConvergenceTracker:
             # "metabase embedding needs the pro plan" after choosing "Postgres with TimescaleDB
             # and Metabase": one part of the decision goes, not the decision.
             target = None
+        elif target is not None and target.status in ("proposed", "reopened") and (part := _part_named(detection.target, target)):
+            # "香格里拉海拔 3300，我爸不能去" after "昆明 1 天 → 大理 3 天 → … → 香格里拉 2 天": one stop goes,
+            # the route stays on the table. Rejecting the whole route made every later reply that
+            # keeps the other stops read as a relapse.
+            target = self._add_alternative(state, part, target.proposed_by, patch)
         elif target is not None and target.status == "current" and _neither_names_nor_points_at(text, target):
             # "no. we said no ES. what about a prefix table…?" after choosing the trigram index: the
             # target fell on the decision, which the turn neither names nor points at. It stands;
@@ -783,6 +789,21 @@ def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
     name = content_keys(proposal.name) or content_keys(proposal.summary)
     shared = content_keys(reference) & name
     return len(name) >= 3 and 0 < len(shared) < len(name) / 2
+
+
+def _part_named(reference: str | None, alternative: Alternative) -> str | None:
+    """The one item of an option made of several that the reference names and mostly is
+    ("香格里拉" of "… → 香格里拉 2 天"), or None: the option is not a list, the reference spans
+    several items or names the whole, or it is a word of an item rather than the item ("Kafka" of
+    "Kafka on MSK with three brokers and ZooKeeper")."""
+    if reference is None or is_deictic(reference):
+        return None
+    parts = parts_of(alternative.summary)
+    wanted = squeeze(reference)
+    holding = [part for part in parts if wanted and wanted in squeeze(part)]
+    if len(parts) < 2 or len(holding) != 1 or 2 * len(wanted) < len(squeeze(holding[0])):
+        return None
+    return holding[0].strip()
 
 
 def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> list[Alternative]:

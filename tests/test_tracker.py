@@ -523,6 +523,34 @@ def test_a_choice_offered_by_a_reply_about_the_decision_is_a_detail_of_it(
 
 
 
+def test_a_rejected_stop_of_a_route_leaves_the_route_on_the_table(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"香格里拉 不去了" after a four-stop route rejects the stop, not the route: a reply that keeps
+    the other stops is no relapse, one that brings the stop back is."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "带爸妈去云南玩 8 天")
+    t.observe_assistant("c", "路线建议：昆明 1 天 → 大理 3 天 → 丽江 2 天 → 香格里拉 2 天。")
+    suggestion = t.observe_user("c", "香格里拉海拔三千多米，我妈心脏不好，去不了")
+    assert suggestion is not None and suggestion.trigger == "rejection"
+    state = t.state("c")
+    assert [entry.alternative for entry in state.rejected] == ["香格里拉 2 天"]
+    assert [a.status for a in state.alternatives] == ["proposed", "rejected"]
+    assert check_reply(state, "那就昆明 2 天 → 大理 3 天 → 丽江 3 天，节奏慢一点。").verdict == "OK"
+    assert check_reply(state, "最后两天也可以去香格里拉看看普达措。").verdict == "RELAPSE"
+
+
+@pytest.mark.parametrize("summary, parts", [
+    ("昆明 1 天 → 大理 3 天 → 香格里拉 2 天", ["昆明 1 天", "大理 3 天", "香格里拉 2 天"]),
+    ("高校就业网和学生群，免费且定向", ["高校就业网", "学生群"]),
+    ("Postgres with TimescaleDB and Metabase", ["Postgres with TimescaleDB", "Metabase"]),
+    ("Kafka on MSK, replayable and durable", ["Kafka on MSK"]),  # a description of one option
+    ("Redis 集中式缓存，多实例共享", ["Redis 集中式缓存"]),
+])
+def test_the_parts_of_an_option_are_the_items_its_name_lists(summary: str, parts: list[str]) -> None:
+    from detector.alternatives import parts_of
+
+    assert parts_of(summary) == parts
+
+
 def test_what_the_last_reply_just_offered_is_taken_not_reopened(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"那蛇口吧" reads REOPEN to the model ("那X吧" often brings a dropped option back), but 蛇口 was
     offered by the reply before it and never rejected: the turn takes it, as "蛇口就行" does,
