@@ -485,17 +485,21 @@ def _opens_item(text: str, at: int) -> bool:
 
 
 # What joins the items of an option made of several: a route's stops, "X和Y", "X + Y", "X and Y".
-_PART_JOINER_RE = re.compile(r"\s*(?:→|->|=>|、|和|与|以及|及|\+|&)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+# Not 与 or 及, more often inside a word (参与, 及时) than between items.
+_PART_JOINER_RE = re.compile(r"\s*(?:→|->|=>|、|以及|和|\+|&)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
 
 
 def parts_of(summary: str) -> list[str]:
     """The items of an option's name, when it lists several ("昆明 1 天 → 大理 3 天 → 香格里拉 2 天",
     "高校就业网和学生群", "Postgres with TimescaleDB and Metabase"); one item when it lists none.
     Only the name is read: "Kafka on MSK, replayable and durable" describes one option."""
-    head = _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")
-    return [part for part in _PART_JOINER_RE.split(head) if part.strip()] or [summary]
+    return [part for part in _PART_JOINER_RE.split(_name_head(summary)) if part.strip()] or [summary]
 
 
 def _short(summary: str) -> str:
-    head = _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")
-    return clip(head or summary, NAME_CHARS)
+    return clip(_name_head(summary) or summary, NAME_CHARS)
+
+
+def _name_head(summary: str) -> str:
+    """The summary up to its first separator: the option's name, unclipped."""
+    return _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")
