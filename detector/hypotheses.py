@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import islice
 
-from detector.alternatives import Proposal, extract_proposals
+from detector.alternatives import Proposal, extract_proposals, is_deictic
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
 from detector.openings import CLAUSE_END_RE, opened_by
@@ -108,7 +108,6 @@ DIAGNOSIS_TURNS = 4
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
 _ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
 # An object that only points at the suspicion: "应该不是这个", "that's not it".
-_POINTER_RE = re.compile(r"^\s*(?:这个|那个|这|那|它|this|that|it|this one|that one)\s*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)
@@ -186,6 +185,6 @@ def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, 
 
 def _denied(obj: str, causes: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
     """The cause the denial's object names by its own words, or the only one when it just points."""
-    if _POINTER_RE.match(obj):
+    if is_deictic(obj):
         return causes[0] if len(causes) == 1 else None
     return opened_by(obj, causes, from_end=from_end)

@@ -65,6 +65,7 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     (_LEAK, "dump 了，堆一直稳定在 2G，跟内存泄漏没关系", "内存泄漏"),
     (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙规则拦"),
     (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
+    (_FIREWALL, "关了防火墙还是一样，应该不是这个原因", "防火墙规则拦"),  # a pointer with its noun (is_deictic)
     ("Subject lines could be the issue.", "subject lines aren't it, both variants tanked", "Subject lines"),
     # Named by a word of the clause that suspected it, past its short name.
     ("Probably the idle timeout on the ALB.", "not the ALB, I bumped its idle timeout to 300", "idle timeout"),
