@@ -107,7 +107,6 @@ _UNRELATED_RE = re.compile(r"(?:跟|和|与)(?P<obj>[^,;!?，。；！？\n]{1,2
 DIAGNOSIS_TURNS = 4
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
 _ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
-# An object that only points at the suspicion: "应该不是这个", "that's not it".
 
 
 @lru_cache(maxsize=1024)
@@ -184,7 +183,8 @@ def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, 
 
 
 def _denied(obj: str, causes: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
-    """The cause the denial's object names by its own words, or the only one when it just points."""
+    """The cause the denial's object names by its own words, or the only one when it just points
+    ("应该不是这个", "不是这个原因")."""
     if is_deictic(obj):
         return causes[0] if len(causes) == 1 else None
     return opened_by(obj, causes, from_end=from_end)
