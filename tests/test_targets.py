@@ -75,6 +75,32 @@ def test_chat_fillers_are_never_user_phrases() -> None:
     assert user_phrases("额 唉 那个 Kafka 方案算了") == ["Kafka 方案"]
 
 
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("香格里拉不去了", "香格里拉"),  # 里, a function word alone, inside a place name
+        ("上海不去了", "上海"),
+        ("用户画像那块先不做", "用户画像"),  # 用, a break word alone
+        ("还款计划先不做", "还款计划"),
+        ("个人所得税那块不考虑", "个人所得税"),  # and 那块, grammar, still breaks
+    ],
+)
+def test_a_function_character_inside_a_chinese_word_is_part_of_the_phrase(text: str, phrase: str) -> None:
+    assert phrase in user_phrases(text)
+
+
+def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
+    """Demonstratives, degree words, complements and particles are grammar even as jieba words."""
+    assert user_phrases("一个月太长了") == ["一个月"]
+    assert user_phrases("可能回杭州 那研究所我还是不去了") == ["回杭州", "研究所"]
+
+
+def test_a_place_name_with_a_function_character_is_the_target_in_context() -> None:
+    route = Turn(role="assistant", text="建议路线：昆明 1 天 → 大理 3 天 → 丽江 2 天 → 香格里拉 2 天 → 回昆明 2 天。")
+    query = TargetQuery(text="香格里拉不去了", label=Label.REJECT, raw="香格里拉")
+    assert resolve(query, [route]) == "香格里拉"
+
+
 def test_a_filler_that_opens_a_capture_is_no_part_of_the_target() -> None:
     """"算了 ES 不考虑了" rejects ES: the cue's capture starts at the clause, filler and all."""
     text = "算了 ES 不考虑了，运维成本太高"
