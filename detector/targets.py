@@ -415,7 +415,9 @@ def user_phrases(
 ) -> list[str]:
     """The user's own noun-like phrases: runs of tokens between punctuation, function words,
     connectives and verdicts ("hotel's a no" → hotel; "CQRS+事件溯源那套太重" → CQRS+事件溯源),
-    minus the PIVOT's replacement. Blanking keeps every offset, so `verdicts` stay valid."""
+    minus the PIVOT's replacement. Blanking keeps every offset, so `verdicts` stay valid, and
+    the words are read as written."""
+    inside_names = _inside_names(text)
     if replacement:
         text = text.replace(replacement, _blank(replacement))
     for start, end in verdicts:
@@ -424,7 +426,7 @@ def user_phrases(
     phrases: list[str] = []
     run: list[_Token] = []
     previous_end = 0
-    for token in _tokens(text) + [_Token("", len(text) + 1, len(text) + 1)]:
+    for token in _tokens(text, inside_names) + [_Token("", len(text) + 1, len(text) + 1)]:
         word, start = token.word, token.start
         gap = text[previous_end:start]
         breaks = (gap.strip() and not gap.strip() in "+&/") or token.breaking
@@ -444,8 +446,11 @@ def _blank(part: str) -> str:
     return ("," + " " * (len(part) - 1)) if part else ""
 
 
-def _tokens(text: str) -> list[_Token]:
-    inside_names = _inside_names(text)
+def _tokens(text: str, inside_names: frozenset[int] | None = None) -> list[_Token]:
+    """The turn's tokens; `inside_names` are `_inside_names(text)`, or of the text before parts
+    of it were blanked (blanking keeps offsets)."""
+    if inside_names is None:
+        inside_names = _inside_names(text)
     return [_Token(m.group().lower(), m.start(), m.end(), m.start() in inside_names) for m in _TOKEN_RE.finditer(text)]
 
 
@@ -468,6 +473,7 @@ class _Token(NamedTuple):
         return not self.in_name and (self.word in _FUNCTION_WORDS or self.word in _BREAK_WORDS)
 
 
+@lru_cache(maxsize=1024)
 def _inside_names(text: str) -> frozenset[int]:
     """The offsets of the CJK characters that jieba puts inside a word `_is_name_word` accepts.
 
