@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from detector.alternatives import announcement
-from detector.text import clause_spans, has_cjk
+from detector.text import clause_spans, ends_as_question, has_cjk
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
 _ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
@@ -43,6 +43,14 @@ _BARE_CHOICE_RE = re.compile(
     r"the (?:first|second|third|fourth|fifth|last)(?: one| option| plan| approach)?)"
     r"\s{0,2}(?:first|please|pls|then|it is|sounds good|works|is fine|is good|for now|吧|可以|行|好了|就行|"
     r"先来|先做|先上|来吧)?[。.!！~\s]{0,3}$",
+    re.IGNORECASE,
+)
+# An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
+# "nightly export works for me", "Postgres sounds good". Not "X 也可以" (one more possibility), "X
+# 不行" or "X 没问题吗" (a rejection, a question), nor "X works" alone, which reports a fact.
+_ENDORSED_RE = re.compile(
+    r"^(?P<zh>[^,，。.!！?？;；:：\n]{1,20}?)\s{0,2}(?<![也都还倒是不没别])(?:可以|没问题|不错|挺好)(?:的|吧|啊)?$"
+    r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:sounds good|sounds great|works for me|is fine by me|it is|wins)$",
     re.IGNORECASE,
 )
 _CONSTRAINT_RE = re.compile(
@@ -78,6 +86,18 @@ def accepted_clause(text: str) -> str | None:
         if match:
             return (match.group("choice") or match.group("choice_en")).strip()
     return None
+
+
+def endorsed_option(text: str) -> str | None:
+    """The option a turn approves by name in its first clause ("等级制可以，不过…" → "等级制",
+    "option 3 works for me" → "option 3"); None for any other turn, and for a question."""
+    if ends_as_question(text):
+        return None
+    first = _CLAUSE_SPLIT_RE.split(text.strip(), maxsplit=1)[0].strip()
+    match = _ENDORSED_RE.match(first)
+    if match is None:
+        return None
+    return (match.group("zh") or match.group("en")).strip()
 
 
 def bare_choice(text: str) -> str | None:

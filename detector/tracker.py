@@ -62,6 +62,7 @@ from detector.statements import (
     bare_choice,
     closing_choice,
     constraints_in,
+    endorsed_option,
     next_step_in,
     reopening_condition,
 )
@@ -468,6 +469,8 @@ class ConvergenceTracker:
                     # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用
                     # pgvector 吧"): the reply said it, so it was proposed, and now it is chosen.
                     chosen = self._add_alternative(state, choice, "assistant", patch)
+        if chosen is None and choice is None and (endorsed := endorsed_option(text)):
+            chosen = _approved(state, endorsed)
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
@@ -789,6 +792,15 @@ def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
     name = content_keys(proposal.name) or content_keys(proposal.summary)
     shared = content_keys(reference) & name
     return len(name) >= 3 and 0 < len(shared) < len(name) / 2
+
+
+def _approved(state: ConvergenceState, words: str) -> Alternative | None:
+    """The option a turn approves by name ("等级制可以，不过…"): by its label, or the one option
+    whose name holds every word said. Not the option with most words in common: "dark mode 可以"
+    approved "做 offline mode", and "Segment 结果没问题" (a finding) the option of a segment analysis."""
+    proposals = _proposals(state.alternatives)
+    chosen = proposal_by_label(words, proposals, by_position=False) or sole_container(words, proposals)
+    return state.alternatives[proposals.index(chosen)] if chosen is not None else None
 
 
 def _part_named(reference: str | None, alternative: Alternative) -> str | None:

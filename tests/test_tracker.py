@@ -154,6 +154,30 @@ def test_a_choice_named_in_passing_sets_the_decision(options: str, user: str, ch
     assert t.state("c").current_decision.text.startswith(chosen)  # type: ignore[union-attr]
 
 
+MEMBERSHIP = "三种：\n方案A：积分制，攒积分换礼品\n方案B：付费会员，每月19元\n方案C：等级制，按累计消费升级"
+MODES = "Two ways:\n1. Offline mode with a local cache\n2. A sync queue that retries later"
+
+
+@pytest.mark.parametrize("options, user, chosen", [
+    (MEMBERSHIP, "等级制可以，不过升级门槛你先按200、1000、5000来设", "方案C"),
+    (MEMBERSHIP, "方案A挺好，礼品我来选", "方案A"),
+    (MODES, "the sync queue sounds good, retry every 5 minutes", "2"),
+    (MODES, "dark mode 可以", None),  # one word shared with "offline mode" is no name of it
+    (MEMBERSHIP, "等级制也可以，我再想想", None),  # one more possibility
+    (MEMBERSHIP, "等级制没问题吗？", None),
+])
+def test_an_option_approved_by_name_is_the_decision(options: str, user: str, chosen: str | None) -> None:
+    t = tracker()
+    t.observe_user("c", "怎么做？")
+    t.observe_assistant("c", options)
+    t.observe_user("c", user)
+    decision = t.state("c").current_decision
+    if chosen is None:
+        assert decision is None
+    else:
+        assert decision is not None and decision.text.startswith(chosen)
+
+
 def test_a_version_number_does_not_cut_a_constraint_short() -> None:
     t = tracker()
     t.observe_user("c", "必须兼容 Python 3.8。其他随意")
