@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from detector.cues.engine import default_engine
-from detector.detect import FORBIDDING_CONFIDENCE
 from detector.hypotheses import ruled_out_cause, suspected_causes
-from detector.schema import Label, Turn
+from detector.schema import Turn
 from detector.text import normalize
 
 _DNS = "Could be slow DNS resolution inside the cluster; check with dig how long lookups take from the pod."
@@ -99,20 +98,6 @@ def test_only_the_last_assistant_turn_counts() -> None:
     context = [*_context(_DNS), Turn(role="user", text="ok"), Turn(role="assistant", text="Let me look at the logs.")]
     assert ruled_out_cause("not DNS", context, default_engine()) is None
     assert ruled_out_cause("not DNS", [], default_engine()) is None
-
-
-@pytest.mark.parametrize("reply, text, target", [
-    (_TIMING, "it's not timing. I added sleeps and it still fails", "timing issue"),
-    (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙"),
-])
-def test_the_detector_rejects_the_ruled_out_cause_whatever_the_model_says(
-    shipped_detector, reply: str, text: str, target: str  # type: ignore[no-untyped-def]
-) -> None:
-    detection = shipped_detector.detect(text, _context(reply))
-    assert detection.label is Label.REJECT
-    assert detection.confidence >= FORBIDDING_CONFIDENCE
-    assert detection.target is not None and target in detection.target
-    assert "rules out the cause" in detection.explanation.rule
 
 
 def test_a_ruled_out_cause_is_rejected_and_suspecting_it_again_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]

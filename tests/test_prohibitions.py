@@ -6,7 +6,6 @@ import pytest
 
 from detector.alternatives import extract_proposals
 from detector.cues.engine import default_engine
-from detector.detect import FORBIDDING_CONFIDENCE
 from detector.prohibitions import forbidden_option, prohibited_proposal
 from detector.schema import Label, Turn
 
@@ -106,20 +105,6 @@ def test_a_hyphenated_object_is_read_in_its_written_order_whatever_the_hash_seed
         for seed in range(6)
     }
     assert answers == {"Greek yogurt with nuts"}
-
-
-@pytest.mark.parametrize("reply, text, target", [
-    (_ZH, "别用 tracemalloc", "一(用 tracemalloc"),
-    (_EN, "no retry decorator please", "1(add a retry decorator"),
-])
-def test_the_detector_rejects_the_forbidden_option_whatever_the_model_says(
-    shipped_detector, reply: str, text: str, target: str
-) -> None:
-    detection = shipped_detector.detect(text, _context(reply))
-    assert detection.label is Label.REJECT
-    assert detection.confidence >= FORBIDDING_CONFIDENCE
-    assert detection.target is not None and detection.target.startswith(target)
-    assert "forbids an option the assistant just proposed" in detection.explanation.rule
 
 
 def test_an_instruction_in_the_same_form_stays_none(shipped_detector) -> None:

@@ -87,20 +87,6 @@ def test_only_the_last_assistant_turn_counts() -> None:
     assert reverted_change("revert that", [], default_engine()) is None
 
 
-@pytest.mark.parametrize("reply, text, target", [
-    (_PYDANTIC, "revert that. we can't add pydantic as a dependency to this package", "pydantic models"),
-    (_JWT, "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT"),
-])
-def test_the_detector_rejects_the_reported_change_whatever_the_model_says(
-    shipped_detector, reply: str, text: str, target: str  # type: ignore[no-untyped-def]
-) -> None:
-    detection = shipped_detector.detect(text, _context(reply))
-    assert detection.label in (Label.REJECT, Label.PIVOT)
-    assert detection.confidence >= FORBIDDING_CONFIDENCE
-    assert detection.target is not None and target in detection.target
-    assert "orders undone the change" in detection.explanation.rule
-
-
 def test_an_undone_change_is_rejected_and_its_return_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """The change is the assistant's, in its words: a later reply that puts it forward again
     relapses, one that names it as ruled out does not."""

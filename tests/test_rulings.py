@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from detector.detect import FORBIDDING_CONFIDENCE
 from detector.loading import build_detector
-from detector.schema import Turn
+from detector.schema import Label, Turn
 
 _CASES = [
     ("这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。", "别用 tracemalloc",
@@ -22,3 +23,33 @@ def test_the_rules_act_in_hybrid_mode_and_not_in_classifier_mode(shipped_detecto
     context = [Turn(role="user", text="it fails, help"), Turn(role="assistant", text=reply)]
     assert rule in shipped_detector.detect(text, context).explanation.rule
     assert rule not in build_detector(mode="classifier").detect(text, context).explanation.rule
+
+
+_FORCED = [
+    # A prohibition of an option just proposed.
+    ("这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。我建议先走第二个。",
+     "别用 tracemalloc", "一(用 tracemalloc", "forbids an option"),
+    ("I can fix the flaky test in two ways: (1) add a retry decorator around the network call, or (2) mock the HTTP client "
+     + "with responses so the test never hits the network. I'd suggest option 2.",
+     "no retry decorator please", "1(add a retry decorator", "forbids an option"),
+    # An order to undo the change just reported.
+    ("I've updated `parse_config` to use pydantic models instead of raw dicts and migrated the three call sites.",
+     "revert that. we can't add pydantic as a dependency to this package", "pydantic models", "orders undone the change"),
+    ("我把登录接口改成了用 JWT，session 相关的代码都删掉了。", "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT",
+     "orders undone the change"),
+    # A denial of the cause just suspected.
+    ("Could be a timing issue with the test fixture teardown.", "it's not timing. I added sleeps and it still fails",
+     "timing issue", "rules out the cause"),
+    ("我怀疑是防火墙规则拦了。", "防火墙不是，我直接关了也一样", "防火墙", "rules out the cause"),
+]
+
+
+@pytest.mark.parametrize("reply, text, target, rule", _FORCED)
+def test_a_ruling_rejects_its_target_whatever_the_model_says(shipped_detector, reply: str, text: str, target: str, rule: str) -> None:  # type: ignore[no-untyped-def]
+    """The model may read these turns as NONE; the rule's verdict stands, with the confidence of
+    a rule and the target the rule found."""
+    detection = shipped_detector.detect(text, [Turn(role="user", text="it fails, help"), Turn(role="assistant", text=reply)])
+    assert detection.label in (Label.REJECT, Label.PIVOT)
+    assert detection.confidence >= FORBIDDING_CONFIDENCE
+    assert detection.target is not None and target in detection.target
+    assert rule in detection.explanation.rule
