@@ -62,8 +62,11 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
             return at, at + len(part)
     label = proposal.label.strip()
     key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)
-    for form in dict.fromkeys((label.lower(), key.lower())):
-        if form and (at := _word_find(lowered, form)) >= 0:
+    for form in dict.fromkeys((label, key)):
+        # A lone letter names an option only as a capital: "a" in "the pass is a treadmill" is an article.
+        lone_letter = len(form) == 1 and form.isascii() and form.isalpha()
+        haystack, form = (text, form.upper()) if lone_letter else (lowered, form.lower())
+        if form and (at := _word_find(haystack, form)) >= 0:
             return at, at + len(form)
     return None
 

@@ -719,6 +719,17 @@ def test_options_listed_under_one_verdict_are_all_rejected(options: str, user: s
     assert len({r.rejected_at for r in state.rejected}) == 1
 
 
+def test_an_article_is_no_option_label() -> None:
+    """"a" in "the battle pass is a content treadmill" named option A (rewarded video ads): the
+    sentence, read alone, rejected it too, and the reply that kept it was a relapse."""
+    from detector.alternatives import Proposal
+    from detector.mentions import mention
+
+    rewarded = Proposal("A", "rewarded video ads (watch for extra moves)")
+    assert mention("yeah the battle pass is a content treadmill we can't feed", rewarded) is None
+    assert mention("A is out, the ads annoy people", rewarded) == (0, 1)
+
+
 def test_a_reply_offering_the_second_listed_option_is_a_relapse() -> None:
     t = options_then(OPTIONS_MQ_ZH, "Kafka 和 RabbitMQ 都太重了，不考虑了")
     verdict = t.observe_assistant("c", "好的。也可以考虑 RabbitMQ 的托管版，省去运维。")
