@@ -404,7 +404,7 @@ def shared_runs(text: str, mine: list[_Token], other: _TurnView) -> list[str]:
         while end < len(mine) and end - start < _MAX_SHARED_TOKENS and (mine[end - 1][0], mine[end][0]) in other.pairs:
             end += 1
         run = _trim_function_words(mine[start:end])
-        if run:
+        if run and not all(token.breaking for token in run):  # "first", "instead": never what a turn names
             runs.append(text[run[0].start : run[-1].end])
         start = end
     return runs

@@ -122,6 +122,16 @@ def test_shared_runs_are_the_user_words_found_again() -> None:
     assert shared_runs(text, _tokens(text), _view("3) move to bigger self-hosted runners")) == ["self hosted runners"]
 
 
+def test_a_break_word_said_again_is_no_shared_run() -> None:
+    """"first" in "the first 20 customers" and in "validate demand first" names nothing: it was
+    the REOPEN's target."""
+    from detector.targets import _tokens
+
+    text = "maybe the WhatsApp thing after all, to get the first 20 customers"
+    runs = shared_runs(text, _tokens(text), _view("B tells you whether people will pay; validate demand first on WhatsApp."))
+    assert "first" not in runs and "WhatsApp" in runs
+
+
 def test_shipped_ranker_scores_every_feature_this_version_computes() -> None:
     ranker = target_ranker()
     assert ranker.feature_names == FEATURES
