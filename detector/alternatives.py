@@ -39,7 +39,7 @@ _NUMBERED_RE = re.compile(
 # What opens an item of a list written inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "(1) retry, or
 # (2) mock", "① 分步向导 ② 单页表单", "一、…；二、…", "一是…；二是…", "其一…", "第一，…".
 _INLINE_MARK = (
-    r"(?:\d{1,2}[.)、）](?!\d)|[\u2460-\u2469]|[(（](?:\d{1,2}|[A-Za-z]|[一二三四五六七八九十])[)）]"
+    r"(?:\d{1,2}[.)、）](?!\d)|[\u2460-\u2469]|[(（](?:\d{1,2}|[A-Za-z]|[一二三四五六七八九十])[)）]|(?<![A-Za-z0-9])(?<![A-Za-z0-9]\s)(?-i:[A-H])(?:[)）]|\.(?=\s))"
     r"|[一二三四五六七八九十][是、]|其[一二三四五六七八九十]|第[一二三四五六七八九十](?=[，,、:：]))"
 )
 # An item runs to the next item's mark (an "or" / "或者" before it is no part of it), or to the end

@@ -131,6 +131,19 @@ def test_a_whole_list_on_one_numbered_line_is_read_as_its_options() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
+    ("可以：A. 暑假报物理衔接班；B. 找一对一补薄弱章节；C. 自己刷题+看视频课。",
+     [("A", "暑假报物理衔接班"), ("B", "找一对一补薄弱章节"), ("C", "自己刷题+看视频课")]),
+    ("Best practice is: A) keep it private + CloudFront, B) keep it public for that prefix, C) move assets to a CDN.",
+     [("A", "keep it private + CloudFront"), ("B", "keep it public for that prefix"), ("C", "move assets to a CDN")]),
+    # A letter ending a word is no mark ("yourself)", "store. "), nor one after a word ("Plan A. Then").
+    ("1) Build auth yourself (passwords and resets) 2) Use Google SSO via OIDC", [("1", "Build auth yourself (passwords and resets)"), ("2", "Use Google SSO via OIDC")]),
+    ("Take vitamin D. Then rest. I got an A. B. was fine", []),
+])
+def test_options_lettered_inline_are_read_as_a_list(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(p.label, p.summary) for p in extract_proposals(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
     # Inline, in parentheses, "or" between them; a closing recommendation marks its option.
     (("I can fix it in two ways: (1) add a retry decorator around the network call, or (2) mock the HTTP client "
       "so the test never hits the network. I'd suggest option 2."),
