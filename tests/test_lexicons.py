@@ -261,3 +261,20 @@ def test_a_pointer_to_something_else_is_no_replacement(pointer: str) -> None:
     from detector.cues.spans import clean_span
 
     assert clean_span(pointer, "replacement") == ""
+
+
+@pytest.mark.parametrize(
+    ("turn", "fires"),
+    [
+        ("prophet's MAPE is 21%. worse. bin it", True),
+        ("binned the whole idea, too fiddly", True),
+        # A bin is a thing too: a shipping bin, a bin on a trolley.
+        ("that's the opposite of cozy. shipping bin + villager orders, keep it chill", False),
+        ("we pick to cart, 12 bins per trolley", False),
+    ],
+)
+def test_bin_rejects_only_as_a_verb(turn: str, fires: bool) -> None:
+    from detector.cues.engine import default_engine
+
+    fired = {hit.cue_id for hit in default_engine().match(turn).fired}
+    assert ("en.reject.drop_it" in fired) is fires
