@@ -20,13 +20,17 @@ _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 # A labelled option at the start of a line or after a separator: 方案A：…  Option 2: …  思路二：…
+# A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'".
+_TAG = r"[^()（）\n]{1,30}"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
-    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
-    r"(?=\s{0,2}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{1,2}\s?[:：.)）]|\n|$)",
+    r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
+    rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
+    r"\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
+    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)",
     re.IGNORECASE,
 )
 # A numbered line: "1. Redis", "2) SQLite", "3、本地缓存", "(1) …", "(a) …", "一、…", "（二）…"; a
@@ -166,7 +170,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
     """
     text = _EMPHASIS_RE.sub("", text)  # "1. **Add a Redis cache** in front of…" names "Add a Redis cache"
     proposals = [
-        Proposal(_tidy_label(m.group("label")), _tidy_summary(m.group("summary")))
+        Proposal(_tidy_label(m.group("label")), _tidy_summary(_tagged(m.group("tag"), m.group("summary"))))
         for m in _LABELLED_RE.finditer(text)
         if len(m.group("label")) > 1 or (_opens_item(text, m.start("label")) and _spaced(text, m))
     ]
@@ -414,6 +418,12 @@ def label_kind(label: str) -> str:
 def _list_label(mark: str) -> str:
     """The label of a list item from its mark: "(1) " → "1", "一、" → "一", "二是" → "二"."""
     return mark.strip().strip(_LIST_MARK_PUNCTUATION) or mark.strip()
+
+
+def _tagged(tag: str | None, summary: str) -> str:
+    """The summary of an option with a short name in brackets, the name first: "story: 'Last
+    spring…'" for "Option B (story): 'Last spring…'"."""
+    return f"{tag.strip()}: {summary}" if tag and tag.strip() else summary
 
 
 def _tidy_label(label: str) -> str:

@@ -143,6 +143,13 @@ def test_options_lettered_inline_are_read_as_a_list(text: str, expected: list[tu
     assert [(p.label, p.summary) for p in extract_proposals(text)] == expected
 
 
+def test_a_short_name_in_brackets_names_the_option() -> None:
+    """"the story one" points at "Option B (story): 'Last spring…'", whose text says no "story"."""
+    reply = "Option A (direct): 'I'm applying because I ran campaigns.' Option B (story): 'Last spring, a campaign I ran doubled sign-ups.'"
+    assert [(p.label, p.name) for p in extract_proposals(reply)] == [("Option A", "direct"), ("Option B", "story")]
+    assert extract_proposals(reply)[1].summary == "story: 'Last spring, a campaign I ran doubled sign-ups.'"
+
+
 @pytest.mark.parametrize("text, expected", [
     # Inline, in parentheses, "or" between them; a closing recommendation marks its option.
     (("I can fix it in two ways: (1) add a retry decorator around the network call, or (2) mock the HTTP client "
