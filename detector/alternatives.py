@@ -41,7 +41,9 @@ _NUMBERED_RE = re.compile(
     re.MULTILINE,
 )
 # What opens an item of a list written inline: "1. 青岛 2. 西安", "1) Postgres; 2) SQLite", "(1) retry, or
-# (2) mock", "① 分步向导 ② 单页表单", "一、…；二、…", "一是…；二是…", "其一…", "第一，…".
+# (2) mock", "① 分步向导 ② 单页表单", "一、…；二、…", "一是…；二是…", "其一…", "第一，…", and a capital
+# after no word ("可以：A. 衔接班；B. 一对一", "A) keep it private, B) …"; not the "f)" of "yourself)" nor
+# "Plan A. Then").
 _INLINE_MARK = (
     r"(?:\d{1,2}[.)、）](?!\d)|[\u2460-\u2469]|[(（](?:\d{1,2}|[A-Za-z]|[一二三四五六七八九十])[)）]|(?<![A-Za-z0-9])(?<![A-Za-z0-9]\s)(?-i:[A-H])(?:[)）]|\.(?=\s))"
     r"|[一二三四五六七八九十][是、]|其[一二三四五六七八九十]|第[一二三四五六七八九十](?=[，,、:：]))"

@@ -65,9 +65,9 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     for form in dict.fromkeys((label, key)):
         # A lone letter names an option only as a capital: "a" in "the pass is a treadmill" is an article.
         lone_letter = len(form) == 1 and form.isascii() and form.isalpha()
-        haystack, form = (text, form.upper()) if lone_letter else (lowered, form.lower())
-        if form and (at := _word_find(haystack, form)) >= 0:
-            return at, at + len(form)
+        haystack, needle = (text, form.upper()) if lone_letter else (lowered, form.lower())
+        if needle and (at := _word_find(haystack, needle)) >= 0:
+            return at, at + len(needle)
     return None
 
 

@@ -397,11 +397,11 @@ def shared_runs(text: str, mine: list[_Token], other: _TurnView) -> list[str]:
     runs: list[str] = []
     start = 0
     while start < len(mine):
-        if mine[start][0] not in other.words:
+        if mine[start].word not in other.words:
             start += 1
             continue
         end = start + 1
-        while end < len(mine) and end - start < _MAX_SHARED_TOKENS and (mine[end - 1][0], mine[end][0]) in other.pairs:
+        while end < len(mine) and end - start < _MAX_SHARED_TOKENS and (mine[end - 1].word, mine[end].word) in other.pairs:
             end += 1
         run = _trim_function_words(mine[start:end])
         if run and not all(token.breaking for token in run):  # "first", "instead": never what a turn names
