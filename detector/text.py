@@ -13,6 +13,7 @@ import logging
 import re
 import sys
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -428,12 +429,25 @@ def tokenize_en(text: str) -> list[str]:
     return tokens
 
 
-def tokenize_zh(text: str) -> list[str]:
-    """jieba words of a CJK run (precise mode, HMM on for unseen words)."""
-    return [word for word in _chinese_segmenter().lcut(text) if word.strip()]
+@lru_cache(maxsize=8192)
+def tokenize_zh(text: str) -> tuple[str, ...]:
+    """jieba words of a CJK run (precise mode, HMM on for unseen words).
+
+    Cached: the classifier's word n-grams and target resolution (`zh_words_at`) read the same
+    runs of a turn, and jieba is the costliest part of reading one."""
+    return tuple(word for word in _chinese_segmenter().lcut(text) if word.strip())
 
 
 _CJK_SPLIT_RE = re.compile(f"([{CJK_CHAR}]+)")
+
+
+def zh_words_at(text: str) -> Iterator[tuple[int, str]]:
+    """The jieba words of every CJK run of the text, each with the offset it starts at."""
+    for run in _CJK_SPLIT_RE.finditer(text):
+        offset = run.start()
+        for word in tokenize_zh(run.group()):
+            yield offset, word
+            offset += len(word)
 
 
 def tokenize(text: str) -> list[str]:
