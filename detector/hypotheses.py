@@ -29,8 +29,15 @@ from itertools import islice
 from detector.alternatives import Proposal, extract_proposals, is_deictic
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.openings import CLAUSE_END_RE, opened_by
-from detector.prohibitions import MAX_MATCHES, clause_after, held_back, opens_clause, start_of
+from detector.openings import (
+    CLAUSE_END_RE,
+    MAX_MATCHES,
+    clause_after,
+    held_back,
+    opened_by,
+    opens_clause,
+    start_of,
+)
 from detector.schema import Turn
 from detector.text import normalize
 

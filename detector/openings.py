@@ -1,21 +1,38 @@
-"""Which listed option a clause opens (or closes) with: "retry decorator please" opens with
-option 1's "retry decorator", "我觉得 Redis 方案就别弄了" closes with 方案A's "Redis".
+"""The clause a verdict sits in: which listed option it opens (or closes) with, where it opens
+and ends, and whether the verdict stands there.
 
-A verdict's object names what it is about by its first words, or by its last when the verb comes
-after. The fusion's rules read it (prohibitions.py, hypotheses.py), and so does the classifier's
-context column for a turn that opens with an option ("泡馍得单独熬汤，我店才15平"): the model sees
-the words of the turn and of the reply, not that one starts with the other.
+"retry decorator please" opens with option 1's "retry decorator", "我觉得 Redis 方案就别弄了"
+closes with 方案A's "Redis": a verdict's object names what it is about by its first words, or by
+its last when the verb comes after. A verdict held back (guarded as a cue would be, conditional,
+or asked: `held_back`) is none. The fusion's rules read these (prohibitions.py, reverts.py,
+hypotheses.py), and the classifier's context column reads a turn that opens with an option
+("泡馍得单独熬汤，我店才15平"): the model sees the words of the turn and of the reply, not that one
+starts with the other.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from detector.alternatives import Proposal, content_keys, proposal_by_label
 
 # Where a clause ends: the object runs to here, and a guard word only counts inside the sentence.
 CLAUSE_END_RE = re.compile(r"[,，;；。.!！?？\n:：]")
+# What may stand between a clause's start and an order opening it: "ok. no X", "so no X", "but
+# not X", "just undo that", "那就回滚".
+_CLAUSE_OPENING_RE = re.compile(
+    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—]|\b(?:so|and|but|then|ok|okay|nah|nope|no|yeah|also|just|please|pls|definitely|"
+    r"absolutely|honestly|and definitely|then again|hmm|well)"
+    r"|那就|那|先|还是|直接|赶紧|马上|帮我|你|请|算了|不行|不对|嗯|呃|唉|哎)\s*$",
+    re.IGNORECASE,
+)
+_SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
+_CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
+# Each match reads the text before it for its guards: the first few matches of each form are
+# read, so a long turn full of "no" costs no more than a short one times a constant.
+MAX_MATCHES = 16
+
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
 # How much of the object counts as its opening: the option's words must come first.
 _HEAD_WORDS = 3
@@ -83,3 +100,42 @@ def _edge_keys(obj: str, from_end: bool) -> list[str]:
     pairs = [run[i : i + 2] for i in range(len(run) - 1)]
     pairs = [pair for pair in (reversed(pairs) if from_end else pairs) if content_keys(pair)]
     return pairs[:_HEAD_WORDS + 1]
+
+
+def opens_clause(text: str, position: int, comma: bool = True) -> bool:
+    """Does an order at `position` (a bare "no X" / "not X", an undo) open its clause? After a
+    comma, "not" sets a correction against what came before ("a rubber chicken, not a hedgehog"),
+    so it needs a sentence's start there (`comma=False`)."""
+    opening = _CLAUSE_OPENING_RE.search(text, max(0, position - 20), position)
+    return opening is not None and (comma or opening.group().strip() not in (",", "，"))
+
+
+def clause_after(text: str, position: int) -> str:
+    """The rest of the clause from `position`: the object of a verdict said before it."""
+    end = CLAUSE_END_RE.search(text, position)
+    return text[position : end.start() if end else len(text)]
+
+
+def held_back(text: str, start: int, end: int, guarded: Callable[[int, int], bool], condition_from: int | None = None) -> bool:
+    """Is a verdict at text[start:end] no verdict: held back by a cue guard (quoted, in code,
+    negated, reported), made conditional by its sentence (read from `condition_from`, else from
+    `start`), or asked (its clause ends with a question mark: "revert that? or…", "不是防火墙吧？")?"""
+    closing = CLAUSE_END_RE.search(text, end)
+    asked = closing is not None and closing.group() in "?？"
+    return asked or guarded(start, end) or conditional(text, start if condition_from is None else condition_from)
+
+
+def start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
+    """Where the clause (or sentence) holding `position` starts: after the last boundary before it."""
+    last = None
+    for last in boundary.finditer(text, 0, position):
+        pass
+    return last.end() if last else 0
+
+
+def conditional(text: str, position: int) -> bool:
+    """Does the sentence make the verdict conditional ("如果预算不够就不用 memray 了", "if legal says
+    no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said with
+    its condition is still one; an order (a prohibition, an undo, a ruled-out cause) for a case that
+    may not come is none."""
+    return _CONDITION_RE.search(text, start_of(_SENTENCE_END_RE, text, position), position) is not None

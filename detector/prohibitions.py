@@ -32,7 +32,15 @@ from itertools import islice
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.openings import CLAUSE_END_RE, opened_by
+from detector.openings import (
+    CLAUSE_END_RE,
+    MAX_MATCHES,
+    clause_after,
+    held_back,
+    opened_by,
+    opens_clause,
+    start_of,
+)
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -49,23 +57,10 @@ _FORBID_BEFORE_RE = re.compile(
     r"|skip|avoid|nix|leave out|keep out)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
 )
-# What may stand between a clause's start and an order opening it: "ok. no X", "so no X", "but
-# not X", "just undo that", "那就回滚".
-_CLAUSE_OPENING_RE = re.compile(
-    r"(?:^|[,.;:!?\n，。；：！？()（）\-–—]|\b(?:so|and|but|then|ok|okay|nah|nope|no|yeah|also|just|please|pls|definitely|"
-    r"absolutely|honestly|and definitely|then again|hmm|well)"
-    r"|那就|那|先|还是|直接|赶紧|马上|帮我|你|请|算了|不行|不对|嗯|呃|唉|哎)\s*$",
-    re.IGNORECASE,
-)
 # The object first, then the verb: "Redis 别用了", "retry 就别弄了", "X 不要了", "X 免了".
 _FORBID_AFTER_RE = re.compile(
     r"(?:就|还是|先|也)?(?:别|不要|甭|不用)(?:再)?(?:用|上|搞|整|做|走|弄|加|装|考虑|折腾)?了|(?:就|也)?免了"
 )
-_SENTENCE_END_RE = re.compile(r"[;；。!！?？\n]|\.(?:\s|$)")
-_CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\bunless\b|\bin case\b|\botherwise\b", re.IGNORECASE)
-# Each match reads the text before it for its guards: the first few matches of each form are
-# read, so a long turn full of "no" costs no more than a short one times a constant.
-MAX_MATCHES = 16
 
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
@@ -98,41 +93,3 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
         if found is not None:
             return found
     return None
-
-
-def opens_clause(text: str, position: int, comma: bool = True) -> bool:
-    """Does an order at `position` (a bare "no X" / "not X", an undo) open its clause? After a
-    comma, "not" sets a correction against what came before ("a rubber chicken, not a hedgehog"),
-    so it needs a sentence's start there (`comma=False`)."""
-    opening = _CLAUSE_OPENING_RE.search(text, max(0, position - 20), position)
-    return opening is not None and (comma or opening.group().strip() not in (",", "，"))
-
-
-def clause_after(text: str, position: int) -> str:
-    """The rest of the clause from `position`: the object of a verdict said before it."""
-    end = CLAUSE_END_RE.search(text, position)
-    return text[position : end.start() if end else len(text)]
-
-
-def held_back(text: str, start: int, end: int, guarded: Callable[[int, int], bool], condition_from: int | None = None) -> bool:
-    """Is a verdict at text[start:end] no verdict: held back by a cue guard (quoted, in code,
-    negated, reported), made conditional by its sentence (read from `condition_from`, else from
-    `start`), or asked (its clause ends with a question mark: "revert that? or…", "不是防火墙吧？")?"""
-    closing = CLAUSE_END_RE.search(text, end)
-    asked = closing is not None and closing.group() in "?？"
-    return asked or guarded(start, end) or conditional(text, start if condition_from is None else condition_from)
-
-
-def start_of(boundary: re.Pattern[str], text: str, position: int) -> int:
-    """Where the clause (or sentence) holding `position` starts: after the last boundary before it."""
-    last = None
-    for last in boundary.finditer(text, 0, position):
-        pass
-    return last.end() if last else 0
-
-
-def conditional(text: str, position: int) -> bool:
-    """Does the sentence make the prohibition conditional ("如果预算不够就不用 memray 了", "if legal
-    says no, then no webhooks")? The cue guards let a bare 如果 / if through, since a rejection said
-    with its condition is still one; a prohibition is an order for a case that may not come."""
-    return _CONDITION_RE.search(text, start_of(_SENTENCE_END_RE, text, position), position) is not None

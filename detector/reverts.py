@@ -30,7 +30,7 @@ from itertools import islice
 from detector.alternatives import announcement, content_keys
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.prohibitions import MAX_MATCHES, clause_after, held_back, opens_clause
+from detector.openings import MAX_MATCHES, clause_after, held_back, opens_clause
 from detector.schema import Turn
 from detector.text import normalize
 

@@ -64,7 +64,7 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_ZH, "我没说不用 tracemalloc"),
     (_ZH, "所以我的问题不是要不要用 tracemalloc，而是怎么用"),
     (_ZH, "有没有别的 tracemalloc 用法"),
-    # Asked, by the clause's own question mark (prohibitions.held_back), not only by a question word.
+    # Asked, by the clause's own question mark (openings.held_back), not only by a question word.
     (_ZH, "别用 tracemalloc？"),
     (_ZH, "tracemalloc 就别用了？"),
     (_EN, "no retry decorator? it hides real failures, but it's quick"),
