@@ -29,15 +29,7 @@ from itertools import islice
 from detector.alternatives import Proposal, extract_proposals, is_deictic
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.openings import (
-    CLAUSE_END_RE,
-    MAX_MATCHES,
-    clause_after,
-    held_back,
-    opened_by,
-    opens_clause,
-    start_of,
-)
+from detector.openings import MAX_MATCHES, held_back, opened_by, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -166,21 +158,13 @@ def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
 
 
 def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, int], bool]) -> Proposal | None:
-    """The suspected cause the turn denies, or None (see the module's docstring)."""
-
-    for match in islice(_DENY_BEFORE_RE.finditer(text), MAX_MATCHES):
-        if match.group("bare") and not opens_clause(text, match.start(), comma=False):
-            continue
-        if not held_back(text, match.start(), match.end(), guarded):
-            found = _denied(clause_after(text, match.end()), causes)
-            if found is not None:
-                return found
-    for match in islice(_DENY_AFTER_RE.finditer(text), MAX_MATCHES):
-        start = start_of(CLAUSE_END_RE, text, match.start())
-        if not held_back(text, match.start(), match.end(), guarded, condition_from=start):
-            found = _denied(text[start : match.start()], causes, from_end=True)
-            if found is not None:
-                return found
+    """The suspected cause the turn denies, or None (see the module's docstring). A bare "not X"
+    must open a sentence: after a comma it sets a correction against what came before ("the pool
+    again, not the cache one")."""
+    for obj, from_end in verdict_objects(text, _DENY_BEFORE_RE, _DENY_AFTER_RE, guarded, lambda bare: False):
+        found = _denied(obj, causes, from_end=from_end)
+        if found is not None:
+            return found
     for match in islice(_UNRELATED_RE.finditer(text), MAX_MATCHES):
         if not held_back(text, match.start(), match.end(), guarded):
             found = _denied(match.group("obj"), causes)

@@ -13,7 +13,8 @@ starts with the other.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
 from detector.alternatives import Proposal, content_keys, proposal_by_label
 
@@ -139,3 +140,27 @@ def conditional(text: str, position: int) -> bool:
     its condition is still one; an order (a prohibition, an undo, a ruled-out cause) for a case that
     may not come is none."""
     return _CONDITION_RE.search(text, start_of(_SENTENCE_END_RE, text, position), position) is not None
+
+
+def verdict_objects(
+    text: str,
+    verb_first: re.Pattern[str],
+    verb_last: re.Pattern[str],
+    guarded: Callable[[int, int], bool],
+    bare_after_comma: Callable[[str], bool],
+) -> Iterator[tuple[str, bool]]:
+    """The objects of the turn's standing verdicts, in reading order, each with whether it is read
+    from its end: the rest of the clause after a verb-first form ("别用 X", "no X"), then the clause
+    before a verb-last one ("X 就别弄了"). A bare form (its pattern's group "bare": "no X", "not
+    X") must open its clause, after a comma too when `bare_after_comma` allows its words; a verdict
+    held back is skipped. The prohibition and the ruled-out cause read their objects this way."""
+    for match in islice(verb_first.finditer(text), MAX_MATCHES):
+        bare = match.group("bare")
+        if bare and not opens_clause(text, match.start(), comma=bare_after_comma(bare)):
+            continue
+        if not held_back(text, match.start(), match.end(), guarded):
+            yield clause_after(text, match.end()), False
+    for match in islice(verb_last.finditer(text), MAX_MATCHES):
+        start = start_of(CLAUSE_END_RE, text, match.start())
+        if not held_back(text, match.start(), match.end(), guarded, condition_from=start):
+            yield text[start : match.start()], True

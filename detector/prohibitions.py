@@ -27,20 +27,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from itertools import islice
 
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.openings import (
-    CLAUSE_END_RE,
-    MAX_MATCHES,
-    clause_after,
-    held_back,
-    opened_by,
-    opens_clause,
-    start_of,
-)
+from detector.openings import opened_by, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -77,19 +68,14 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    for match in islice(_FORBID_BEFORE_RE.finditer(text), MAX_MATCHES):
-        if held_back(text, match.start(), match.end(), guarded):
-            continue
-        if match.group("bare") and not opens_clause(text, match.start(), comma=not match.group("bare")[:4].lower().startswith("not")):
-            continue
-        found = opened_by(clause_after(text, match.end()), proposals)
-        if found is not None:
-            return found
-    for match in islice(_FORBID_AFTER_RE.finditer(text), MAX_MATCHES):
-        start = start_of(CLAUSE_END_RE, text, match.start())
-        if held_back(text, match.start(), match.end(), guarded, condition_from=start):
-            continue
-        found = opened_by(text[start : match.start()], proposals, from_end=True)
+    for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma):
+        found = opened_by(obj, proposals, from_end=from_end)
         if found is not None:
             return found
     return None
+
+
+def _may_follow_comma(bare: str) -> bool:
+    """A bare "no X" may follow a comma ("ok, no webhooks"); a bare "not X" there sets a correction
+    against what came before ("a rubber chicken, not a hedgehog")."""
+    return not bare[:4].lower().startswith("not")
