@@ -498,12 +498,13 @@ def _opens_item(text: str, at: int) -> bool:
 
 # What joins the items of an option made of several: a route's stops, "X和Y", "X + Y", "X and Y".
 # Not 与 or 及, more often inside a word (参与, 及时) than between items.
-_PART_JOINER_RE = re.compile(r"\s*(?:→|->|=>|、|以及|和|\+|&)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+_PART_JOINER_RE = re.compile(r"\s*(?:→|->|=>|[、+＋/&]|以及|和|与|及)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
 
 
 def parts_of(summary: str) -> list[str]:
     """The items of an option's name, when it lists several ("昆明 1 天 → 大理 3 天 → 香格里拉 2 天",
-    "高校就业网和学生群", "Postgres with TimescaleDB and Metabase"); one item when it lists none.
+    "高校就业网和学生群", "成都+乐山+峨眉山", "大理/丽江", "Postgres with TimescaleDB and Metabase");
+    one item when it lists none.
     Only the name is read: "Kafka on MSK, replayable and durable" describes one option."""
     return [part for part in _PART_JOINER_RE.split(_name_head(summary)) if part.strip()] or [summary]
 

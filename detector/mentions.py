@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from detector.alternatives import Proposal, content_keys
+from detector.alternatives import Proposal, content_keys, parts_of
 from detector.text import stem_of
 
 # What may stand between two names of one list: a list word, and at most an article or a
@@ -35,8 +35,7 @@ _TOTAL_BEFORE_RE = re.compile(
     rf"(?:\b(?:both|neither|either)|\b(?:{REJECTING_VERBS_EN}|no|not|without)|不要|不用|不考虑|别用|砍掉|去掉|排除|放弃|不选|不走)\s{{0,2}}(?:方案|选项|the\s)?$",
     re.IGNORECASE,
 )
-# The parts of a combined option ("成都+乐山+峨眉山", "大理、丽江") and a Chinese name among them.
-_PART_SPLIT_RE = re.compile(r"[+＋/、,，&]|和|与|及")
+# A Chinese name among the parts of a combined option ("峨眉山" of "成都+乐山+峨眉山").
 _CJK_NAME_RE = re.compile(r"[\u4e00-\u9fff]{2,8}")
 # A proper name: a capital, then at least two more letters or digits ("Kafka", "SHAP", "S3" is too short).
 _PROPER_WORD_RE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z0-9+#.\-]{2,30}")
@@ -55,7 +54,7 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     for word in _PROPER_WORD_RE.findall(proposal.summary):
         if stem_of(word) in keys and (at := _word_find(lowered, word.lower())) >= 0:
             return at, at + len(word)
-    for part in _PART_SPLIT_RE.split(proposal.name):
+    for part in parts_of(proposal.name):
         # "峨眉山" of "成都+乐山+峨眉山": one stop of a combined option names it.
         part = part.strip()
         if len(part) >= 2 and _CJK_NAME_RE.fullmatch(part) and (at := lowered.find(part)) >= 0:
