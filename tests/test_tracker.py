@@ -961,3 +961,18 @@ def test_every_positive_detection_counts_by_default_and_min_confidence_can_raise
         t.observe_user("c", "方案A 不行")
     assert [r.alternative.split("(")[0] for r in sure.state("c").rejected] == ["方案A"]
     assert doubtful.state("c").rejected == []
+
+
+def test_what_the_user_says_to_stick_with_is_kept_not_dropped(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"stick with echarts" names what stays: a pivot back to it chooses it again, and it is never
+    the option the turn drops (the target resolved to ECharts, the one option the turn names, and
+    the decision went to "one lib")."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "I need to pick a charting lib for our internal React dashboard")
+    t.observe_assistant("c", "Options:\n- **Recharts**: easy\n- **ECharts**: very powerful\n- **D3**: full control")
+    t.observe_user("c", "echarts it is")
+    t.observe_assistant("c", "Sure, you can mix: keep ECharts for the standard charts and write the heatmap in D3.")
+    t.observe_user("c", "hmm no, one lib is enough. stick with echarts and tweak the heatmap colors")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text == "ECharts"
+    assert "ECharts" not in [entry.alternative for entry in state.rejected]
