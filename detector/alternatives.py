@@ -29,8 +29,11 @@ _LABELLED_RE = re.compile(
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
-    r"\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?)"
-    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)",
+    r"\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?"
+    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)"
+    # A line too long to read to its end is read to 160 characters, as a numbered line or a
+    # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
+    r"|[^\n]{160})",
     re.IGNORECASE,
 )
 # A numbered line: "1. Redis", "2) SQLite", "3、本地缓存", "(1) …", "(a) …", "一、…", "（二）…"; a

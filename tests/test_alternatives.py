@@ -130,6 +130,22 @@ def test_a_whole_list_on_one_numbered_line_is_read_as_its_options() -> None:
     ]
 
 
+def test_an_option_on_a_line_too_long_to_read_whole_is_still_an_option() -> None:
+    """Options that run past 160 characters are read to there, as numbered lines and bullets are:
+    the first of three "方案N：" lines, 175 characters long, was dropped, and "就用方案1" then
+    chose 方案2, the first option left."""
+    first = (
+        "方案1：next-intl + [locale] 动态段。所有页面移到 app/[locale]/ 下，URL 形如 /zh/pricing、/en/pricing，"
+        "middleware 根据 cookie 或 Accept-Language 重定向；SSG 通过 generateStaticParams 为每种语言生成静态页，"
+        "对 SEO 最友好，老链接 301 到带语言前缀的地址，已有收录不受影响，站点地图也要按语言分别生成。"
+    )
+    assert len(first) > 160
+    reply = f"方案：\n{first}\n方案2：i18next 纯客户端切换，URL 不变。\n方案3：每种语言一个子域名。\n推荐方案1。"
+    proposals = extract_proposals(reply)
+    assert [p.label for p in proposals] == ["方案1", "方案2", "方案3"]
+    assert proposals[0].summary.startswith("next-intl + [locale] 动态段") and len(proposals[0].summary) <= 160
+
+
 @pytest.mark.parametrize("text, expected", [
     ("可以：A. 暑假报物理衔接班；B. 找一对一补薄弱章节；C. 自己刷题+看视频课。",
      [("A", "暑假报物理衔接班"), ("B", "找一对一补薄弱章节"), ("C", "自己刷题+看视频课")]),
