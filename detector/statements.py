@@ -24,12 +24,16 @@ _ACCEPT_RE = re.compile(
     rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
 )
-_CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？\n]|\.(?:\s|$)")
+# Where a clause ends; a colon too: "就按你说的：前 4 周每周 200 条" accepts what was said.
+_CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？:：\n]|\.(?:\s|$)")
 _CLAUSE_ACCEPT_RE = re.compile(
-    r"(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
+    r"(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
     r"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|stick with|settle on|do|use|pick|take|try|go for)"
     # An order to take one of the options: "…, try the trigram index", "so go with the queue then".
-    r"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{1,2})?(?:try|go with|go for|stick with|pick))"
+    r"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{1,2})?(?:try|go with|go for|stick with|pick)"
+    # Said after a word of assent, "do" and "use" take an option too: "ok do pg_repack + autovacuum
+    # tuning. write me the runbook" (not a bare "do X", which is any instruction).
+    r"|(?:ok|okay|fine|alright|sure|yes|yeah|sounds good)[,.!\s]{1,3}(?:let'?s |just )?(?:do|use))"
     r" (?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",
     re.IGNORECASE,
 )
@@ -53,6 +57,8 @@ _ENDORSED_RE = re.compile(
     r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:sounds good|sounds great|works for me|is fine by me|it is|wins)$",
     re.IGNORECASE,
 )
+# An amount or a frequency, which sets a parameter of the plan: "三个月", "199", "每周 200 条", "2 weeks".
+_AMOUNT_RE = re.compile(r"\d|[一二两三四五六七八九十半几]{1,3}(?:个|次|周|天|月|年|小时|分钟|条|块|元|万)|每|(?:one|two|three|four|five|a few|a couple) ")
 _CONSTRAINT_RE = re.compile(
     r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
     # "we need to add search" is the task itself; "we need to support IE11" holds while it is done.
@@ -80,11 +86,13 @@ def acceptance_choice(text: str) -> str | None:
 def accepted_clause(text: str) -> str | None:
     """What a clause of a longer turn accepts, in the plain forms of a choice ("好，就按第二个来，
     tracemalloc 先不考虑" → "第二个", "…, let's go with option 2"); the whole-turn forms of
-    `acceptance_choice` are too loose for a clause ("上次那个计划" is no "上 X")."""
+    `acceptance_choice` are too loose for a clause ("上次那个计划" is no "上 X"). An amount is
+    no choice of an option: "先试三个月", "先定199", "按每周 200 条" set a parameter."""
     for clause in _CLAUSE_SPLIT_RE.split(text):
         match = _CLAUSE_ACCEPT_RE.match(clause.strip())
         if match:
-            return (match.group("choice") or match.group("choice_en")).strip()
+            choice = (match.group("choice") or match.group("choice_en")).strip()
+            return None if _AMOUNT_RE.match(choice) else choice
     return None
 
 

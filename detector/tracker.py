@@ -404,8 +404,24 @@ class ConvergenceTracker:
     def _named_choice(self, state: ConvergenceState, text: str) -> Alternative | None:
         """The tracked option (any status) a turn chooses by name: an acceptance ("好，就按B来") or
         a choice named in passing ("那颗粒板吧"); never a "这个" that names nothing."""
-        choice = acceptance_choice(text) or accepted_clause(text) or self.detector.engine.choice_in(text)
-        return self._find_alternative(state, choice, text, statuses=None) if choice and not is_deictic(choice) else None
+        for choice in self._choice_words(text):
+            if choice and not is_deictic(choice) and (found := self._find_alternative(state, choice, text, statuses=None)):
+                return found
+        return None
+
+    def _choice_words(self, text: str) -> list[str]:
+        """The words a turn may choose by, the likeliest first: a whole-turn acceptance ("好，就按B
+        来"; "" for "就这么定了"), which is the only reading of its turn; else a choice said in
+        passing ("那颗粒板吧 省点钱", "那试一下 TFT 吧") and a clause of a longer turn that names
+        one ("先按方案一来吧，重试次数设成 3 次"; "ok do pg_repack + autovacuum tuning. write me
+        the runbook", whose last sentence the passing reading takes). A clause that only points
+        ("就按这个来，帮我写伪代码", "ok let's do it: we move to Elasticsearch") names nothing."""
+        accepted = acceptance_choice(text)
+        if accepted is not None:
+            return [accepted]
+        named = accepted_clause(text)
+        readings = (self.detector.engine.choice_in(text), named if named and not is_deictic(named) else None)
+        return list(dict.fromkeys(choice for choice in readings if choice is not None))
 
     @staticmethod
     def _set_revisit_condition(
@@ -454,10 +470,8 @@ class ConvergenceTracker:
         never by falling back to the latest proposal."""
         reply = _last_reply(state)
         chosen = self._picked_by_label(state, text, reply)
-        choice = acceptance_choice(text) if chosen is None else None
-        if chosen is None and choice is None and (state.alternatives or reply):  # only something proposed
-            choice = self.detector.engine.choice_in(text)
-        if choice is not None:
+        choices = self._choice_words(text) if chosen is None and (state.alternatives or reply) else []
+        for choice in choices:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
             if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
                 decided = _decided_alternative(state)
@@ -465,11 +479,13 @@ class ConvergenceTracker:
                     # Offered by a reply about the decided option ("The Legion comes with 16GB;
                     # 32GB is $150 more" → "16gb is fine"): a detail of the decision, which stays.
                     self._refine_decision(state, decided, choice, text, patch)
-                else:
-                    # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用
-                    # pgvector 吧"): the reply said it, so it was proposed, and now it is chosen.
-                    chosen = self._add_alternative(state, choice, "assistant", patch)
-        if chosen is None and choice is None and (endorsed := endorsed_option(text)):
+                    break
+                # Offered in passing, not in a list ("向量库可以用 Milvus 或者 pgvector" → "用
+                # pgvector 吧"): the reply said it, so it was proposed, and now it is chosen.
+                chosen = self._add_alternative(state, choice, "assistant", patch)
+            if chosen is not None:
+                break
+        if chosen is None and not choices and (endorsed := endorsed_option(text)):
             chosen = _approved(state, endorsed)
         if chosen is not None:
             self._decide(state, chosen, None, patch)

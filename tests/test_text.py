@@ -195,6 +195,12 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
     ("we tried the index, it did not help", None),
     ("try harder next time please ok", None),
     ("Redux 就算了，学习曲线太陡。先试 C", "C"),
+    ("促销数据拿不到，那试一下 TFT 吧", "TFT"),
+    ("行，就按你说的：前 4 周每周 200 条", "你说的"),  # a colon ends the clause
+    ("老板同意了，先试三个月", None),  # an amount sets a parameter
+    # "do" and "use" take an option only after a word of assent: a bare "do X" is any instruction.
+    ("ok do pg_repack + autovacuum tuning. write me the runbook", "pg_repack + autovacuum tuning"),
+    ("the tests are red. do the migration first", None),
 ])
 def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(text: str, choice: str | None) -> None:
     from detector.statements import accepted_clause

@@ -121,6 +121,31 @@ def test_a_turn_that_only_picks_a_listed_option_sets_the_decision(options: str, 
     assert (decision_after("options?", options, user) or "").startswith(chosen)
 
 
+REPACK = (
+    "Options:\n- Run VACUUM FULL events during a maintenance window\n- Use pg_repack to rebuild it online\n"
+    "- Tune autovacuum for that table"
+)
+
+
+@pytest.mark.parametrize("options, user, chosen", [
+    # A clause of a longer turn that takes an option by name, the rest of the turn about details.
+    (OPTIONS_ZH, "先按方案B来吧，重试次数设成 3 次，单次超时改成 800 毫秒。", "方案B"),
+    ("可以试 Prefect、Dagster 或 Airflow，都能管这种依赖。", "促销数据拿不到，那试一下 Dagster 吧", "Dagster"),
+    # The sentence after the choice ("write me the runbook") is no choice; the clause before it is.
+    (REPACK, "ok do pg_repack. write me the runbook", "Use pg_repack"),
+])
+def test_a_choice_said_in_a_clause_of_a_longer_turn_sets_the_decision(options: str, user: str, chosen: str) -> None:
+    assert (decision_after("options?", options, user) or "").startswith(chosen)
+
+
+@pytest.mark.parametrize("user", [
+    "行，就按这个来，帮我写一下伪代码",  # points, names nothing
+    "老板同意了，先试三个月，下周一两个人到岗",  # an amount: a parameter, not an option
+])
+def test_a_clause_that_only_points_or_sets_an_amount_decides_nothing(user: str) -> None:
+    assert decision_after("options?", "可以先试用三个月，也可以直接签一年。", user) is None
+
+
 @pytest.mark.parametrize("user", ["how about 2?", "2？", "3 of them"])
 def test_a_bare_label_that_asks_or_counts_decides_nothing(user: str) -> None:
     assert decision_after("options?", PLAN_NUMBERED, user) is None
