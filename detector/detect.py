@@ -18,6 +18,7 @@ from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
+from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.targets import query_for, resolve
@@ -104,8 +105,9 @@ class Detector:
     def _ruling(self, text: str, context: Sequence[Turn]) -> Ruling | None:
         """The first rule that rules on the (normalised) turn, in this order: it forbids an option
         the assistant just proposed (prohibitions.py), orders a return to what a change the
-        assistant just reported replaced, or that change undone (reverts.py), or rules out a
-        cause the assistant just suspected (hypotheses.py)."""
+        assistant just reported replaced, or that change undone (reverts.py), rules out a cause
+        the assistant just suspected (hypotheses.py), or goes back to an option an earlier reply
+        offered (returns.py)."""
         forbidden = forbidden_option(text, context, self.engine)
         if forbidden is not None:
             return Ruling(forbidden.display, f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})")
@@ -126,6 +128,12 @@ class Detector:
             # beside it ("不是过期，是链不完整").
             rule = f"the turn rules out the cause the assistant just suspected ({clip(cause, 60)})"
             return Ruling(cause, rule, fallback=Label.REJECT)
+        earlier = returned_option(text, context, self.engine)
+        if earlier is not None:
+            rule = f"the turn goes back to an option the assistant offered earlier ({clip(earlier.display, 60)})"
+            # A REOPEN whatever else the turn drops (the label guide), so the option returned to is
+            # never recorded as the target of a pivot ("肘子放弃，回到佛跳墙吧").
+            return Ruling(earlier.display, rule, forced=Label.REOPEN)
         return None
 
     def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:

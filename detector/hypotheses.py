@@ -161,7 +161,7 @@ def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, 
     """The suspected cause the turn denies, or None (see the module's docstring). A bare "not X"
     must open a sentence: after a comma it sets a correction against what came before ("the pool
     again, not the cache one")."""
-    for obj, from_end in verdict_objects(text, _DENY_BEFORE_RE, _DENY_AFTER_RE, guarded, lambda bare: False):
+    for obj, from_end in verdict_objects(text, _DENY_BEFORE_RE, _DENY_AFTER_RE, guarded):
         found = _denied(obj, causes, from_end=from_end)
         if found is not None:
             return found

@@ -79,6 +79,15 @@ def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -
     return best
 
 
+def names_by_opening(obj: str, proposal: Proposal, from_end: bool = False) -> bool:
+    """Is the object's first word (its last, `from_end`) among the first words of the proposal's
+    name? "back to adamw" names "AdamW with warmup", "going back to lightgbm direct" names "A
+    single global LightGBM model"; "→ Osaka → back to Tokyo" does not name "Pokémon Center Mega
+    Tokyo", nor "back to funding" an option whose description speaks of funding."""
+    keys = _edge_keys(obj.strip(), from_end)
+    return bool(keys) and keys[0] in _edge_keys(proposal.name, from_end=False)
+
+
 def _keys_in_order(word: str, from_end: bool) -> list[str]:
     """A word's content keys edge first: "yogurt-based" opens with yogurt and ends with based.
     `content_keys` gives a set, whose order would change with the process's hash seed, and with it
@@ -147,15 +156,16 @@ def verdict_objects(
     verb_first: re.Pattern[str],
     verb_last: re.Pattern[str],
     guarded: Callable[[int, int], bool],
-    bare_after_comma: Callable[[str], bool],
+    bare_after_comma: Callable[[str], bool] = lambda bare: False,
 ) -> Iterator[tuple[str, bool]]:
     """The objects of the turn's standing verdicts, in reading order, each with whether it is read
     from its end: the rest of the clause after a verb-first form ("别用 X", "no X"), then the clause
-    before a verb-last one ("X 就别弄了"). A bare form (its pattern's group "bare": "no X", "not
-    X") must open its clause, after a comma too when `bare_after_comma` allows its words; a verdict
-    held back is skipped. The prohibition and the ruled-out cause read their objects this way."""
+    before a verb-last one ("X 就别弄了"). A bare form (a pattern's optional group "bare": "no X",
+    "not X") must open its sentence, or its clause when `bare_after_comma` allows its words; a
+    verdict held back is skipped. The prohibition, the ruled-out cause and the return read their
+    objects this way."""
     for match in islice(verb_first.finditer(text), MAX_MATCHES):
-        bare = match.group("bare")
+        bare = match.groupdict().get("bare")
         if bare and not opens_clause(text, match.start(), comma=bare_after_comma(bare)):
             continue
         if not held_back(text, match.start(), match.end(), guarded):

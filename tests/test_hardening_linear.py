@@ -250,3 +250,15 @@ def test_reading_a_ruled_out_cause_grows_linearly(unit: str) -> None:
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
     ratio, small, large = growth_ratio(suspected_causes.__wrapped__, unit)
     assert ratio < MAX_RATIO, f"reply: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["back to adamw ", "going back to ", "回到回到", "钢琴又能考虑了，", "adamw comes back ", "should we go back to adamw? "])
+def test_reading_a_return_to_an_earlier_option_grows_linearly(unit: str) -> None:
+    """Every user turn is read for a return to an option an earlier reply offered."""
+    from detector.returns import returned_option
+    from detector.schema import Turn
+
+    context = [Turn(role="user", text="optimizer?"), Turn(role="assistant", text="1. AdamW with cosine; 2. SGD. 可以：1. 钢琴；2. 美术。")]
+    engine = default_engine()
+    ratio, small, large = growth_ratio(lambda text: returned_option(text, context, engine), unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
