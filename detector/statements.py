@@ -58,7 +58,10 @@ _ENDORSED_RE = re.compile(
     re.IGNORECASE,
 )
 # An amount or a frequency, which sets a parameter of the plan: "三个月", "199", "每周 200 条", "2 weeks".
-_AMOUNT_RE = re.compile(r"\d|[一二两三四五六七八九十半几]{1,3}(?:个|次|周|天|月|年|小时|分钟|条|块|元|万)|每|(?:one|two|three|four|five|a few|a couple) ")
+_AMOUNT_RE = re.compile(
+    r"\d|[一二两三四五六七八九十半几]{1,3}(?:个|次|周|天|月|年|小时|分钟|条|块|元|万)|每|(?:one|two|three|four|five|a few|a couple) ",
+    re.IGNORECASE,
+)
 _CONSTRAINT_RE = re.compile(
     r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
     # "we need to add search" is the task itself; "we need to support IE11" holds while it is done.

@@ -594,7 +594,8 @@ def test_a_rejected_stop_of_a_route_leaves_the_route_on_the_table(shipped_detect
     ("Kafka on MSK, replayable and durable", ["Kafka on MSK"]),  # a description of one option
     ("Redis 集中式缓存，多实例共享", ["Redis 集中式缓存"]),
     ("成都+乐山+峨眉山", ["成都", "乐山", "峨眉山"]),  # the joiners mentions.mention reads parts by, too
-    ("大理/丽江与泸沽湖", ["大理", "丽江", "泸沽湖"]),
+    ("大理/丽江和泸沽湖", ["大理", "丽江", "泸沽湖"]),
+    ("参与式设计工作坊", ["参与式设计工作坊"]),  # 与 and 及 are more often inside a word than between items
 ])
 def test_the_parts_of_an_option_are_the_items_its_name_lists(summary: str, parts: list[str]) -> None:
     from detector.alternatives import parts_of
