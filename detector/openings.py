@@ -13,7 +13,7 @@ starts with the other.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 
 from detector.alternatives import Proposal, content_keys, proposal_by_label
@@ -77,6 +77,17 @@ def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -
         if shared > best_shared:
             best, best_shared = proposal, shared
     return best
+
+
+def option_named(objects: Iterable[tuple[str, bool]], options: Sequence[Proposal], whole_name: bool = False) -> Proposal | None:
+    """The option the first of the verdicts' objects (`verdict_objects`) to name one opens with
+    (`opened_by`); with `whole_name`, only one whose object also names the first words of the
+    option's name (`names_by_opening`), as a return must."""
+    for obj, from_end in objects:
+        found = opened_by(obj, options, from_end=from_end)
+        if found is not None and (not whole_name or names_by_opening(obj, found, from_end)):
+            return found
+    return None
 
 
 def names_by_opening(obj: str, proposal: Proposal, from_end: bool = False) -> bool:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
-from detector.openings import opened_by, verdict_objects
+from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -68,11 +68,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma):
-        found = opened_by(obj, proposals, from_end=from_end)
-        if found is not None:
-            return found
-    return None
+    return option_named(verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma), proposals)
 
 
 def _may_follow_comma(bare: str) -> bool:

@@ -7,7 +7,7 @@ you" go back to nothing under discussion. So on dev the model read 31 of 152 reo
 several of them a bare name after "back to". What tells a return is its object: an option an
 assistant turn of the conversation put forward, named by its own first words (or its last, when
 the verb comes after: "Airbnb comes back in", "钢琴又能考虑了"), as `openings.opened_by` reads a
-prohibition's, and by the first words of its name (`openings.names_by_opening`): "→ Osaka →
+prohibition's, and by the first words of its name (`openings.option_named`, `whole_name`): "→ Osaka →
 back to Tokyo" returns to no "Pokémon Center Mega Tokyo", and "Back to funding." changes the
 subject. Over the labelled training data the rule holds for 140 turns, 131 of them gold REOPEN
 and 8 PIVOT ("回到巴厘岛吧" after dropping its rival); on dev for 15, all REOPEN. So it is a rule
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
-from detector.openings import names_by_opening, opened_by, verdict_objects
+from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
 
@@ -60,8 +60,5 @@ def returned_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Pr
     options = [option for reply in replies for option in extract_proposals(normalize(reply))]
     if not options:
         return None
-    for obj, from_end in verdict_objects(text, _RETURN_BEFORE_RE, _RETURN_AFTER_RE, engine.guard_for(text)):
-        found = opened_by(obj, options, from_end=from_end)
-        if found is not None and names_by_opening(obj, found, from_end):
-            return found
-    return None
+    objects = verdict_objects(text, _RETURN_BEFORE_RE, _RETURN_AFTER_RE, engine.guard_for(text))
+    return option_named(objects, options, whole_name=True)
