@@ -109,6 +109,13 @@ _DEICTIC_RE = re.compile(
     rf"(?:[{CJK_CHAR}]{{0,4}}|\s\w{{0,12}})?$",
     re.IGNORECASE,
 )
+# Words for a kind of option, which name none on their own: "方向" shared with "那数据库方向可以先放一
+# 放" is no target of "调大连接池这个方向不对"; "approach" of "that approach won't scale" neither.
+_KIND_WORD_RE = re.compile(
+    r"(?:the\s)?(?:方向|方案|思路|路线|路子|这条路|办法|做法|想法|主意|选项|建议|选择|"
+    r"direction|approach|idea|option|plan|route|path|way|suggestion|solution|alternative|choice)s?",
+    re.IGNORECASE,
+)
 _LABEL_REF_RE = re.compile(
     r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十\u2460-\u2469])|(?P<letter_zh>[A-Z])\s?方案"
     r"|(?:option|plan|approach|choice|alternative)\s?#?(?P<en>[A-Za-z\d]{1,2}|one|two|three|four|five)\b"
@@ -270,6 +277,11 @@ def is_ordinal_reference(text: str) -> bool:
 def is_deictic(reference: str | None) -> bool:
     """"这个", "that one", "your idea": words that point rather than name."""
     return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
+
+
+def is_kind_word(text: str) -> bool:
+    """"方向", "the approach": a word for what options are, which points at none of them."""
+    return _KIND_WORD_RE.fullmatch(text.strip()) is not None
 
 
 def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: bool = True) -> Proposal | None:

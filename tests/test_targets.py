@@ -26,6 +26,13 @@ CASES = [
      "self-hosted runners"),
     ("回头再看看方案A", Label.REOPEN, [OPTIONS_ZH, Turn(role="user", text="A 不要了")], "方案A"),
     ("Option 2 is off the table.", Label.REJECT, [], "Option 2"),
+    # What a pointer stands beside is the target, over phrases the turn shares with replies
+    # ("连接池" and the bare kind word "方向", which names no option).
+    ("调大连接池这个方向不对，DBA 说 max_connections 快到上限了", Label.REJECT,
+     [Turn(role="assistant", text="那数据库方向可以先放一放。下一步建议看线程池和连接池的使用情况。"),
+      Turn(role="user", text="连接池确实满了，HikariCP 最大 20 个连接一直打满"),
+      Turn(role="assistant", text="可以先把 maximumPoolSize 调到 50 试试，同时加上连接泄漏检测。")],
+     "调大连接池"),
     # A label the user names outranks the recommended option the ranker leans to ...
     ("option 1 is a no", Label.REJECT,
      [Turn(role="assistant", text="Two ways: (1) add a retry decorator, or (2) mock the HTTP client. I'd suggest option 2.")],
@@ -224,3 +231,33 @@ def test_a_replacement_given_by_its_label_is_never_the_target() -> None:
     query = TargetQuery(text="retries hide flakiness, so no. let's go with option 2", label=Label.PIVOT, replacement="option 2")
     target = resolve(query, [listed])
     assert target is not None and "mock" not in target
+
+
+def test_a_word_for_a_kind_of_option_is_no_candidate() -> None:
+    """"方向" shared with "那数据库方向可以先放一放" names no option ("协作这个方向不对")."""
+    from detector.targets import candidates
+
+    text = "协作这个方向不对，改做AI摘要"
+    query = TargetQuery(text=text, label=Label.PIVOT, raw="这个方向")
+    found = {c.text for c in candidates(query, [Turn(role="assistant", text="协作方向的话，可以先做评论和多人光标。")])}
+    assert "方向" not in found and "协作" in found
+
+
+@pytest.mark.parametrize(
+    "text, beside",
+    [
+        ("拆读写那个方案不行，太重了", "拆读写"),
+        ("那指数定投这个方向不对啊", "指数定投"),
+        ("别往这个方向查了", None),  # the pointer is the verb's object
+        ("drop 这个思路吧", None),
+        ("别去那了", None),  # a bare 那 is a place, not a pointer beside a name
+        ("forget the plan", None),  # English puts the verb there
+    ],
+)
+def test_a_pointer_takes_the_name_said_right_before_it(text: str, beside: str | None) -> None:
+    from detector.targets import query_for
+
+    query = query_for(text, Label.REJECT, Detector("rules").engine.with_spans(text, Detector("rules").engine.match(text)))
+    assert query.named_beside_pointer is (beside is not None)
+    if beside is not None:
+        assert query.raw == beside
