@@ -112,7 +112,7 @@ _DEICTIC_RE = re.compile(
 # Words for a kind of option, which name none on their own: "方向" shared with "那数据库方向可以先放一
 # 放" is no target of "调大连接池这个方向不对"; "approach" of "that approach won't scale" neither.
 _KIND_WORD_RE = re.compile(
-    r"(?:the\s)?(?:方向|方案|思路|路线|路子|这条路|办法|做法|想法|主意|选项|建议|选择|"
+    r"(?:the\s|[这那]?一?[个条种套])?(?:方向|方案|思路|路线|路子|路|办法|做法|想法|主意|选项|建议|选择|"
     r"direction|approach|idea|option|plan|route|path|way|suggestion|solution|alternative|choice)s?",
     re.IGNORECASE,
 )

@@ -176,13 +176,16 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
     spans = match.spans
     verdicts = tuple(part for hit in match.fired for part in _verdict_parts(hit))
     raw = spans.get("target")
+    replacement = spans.get("replacement") if label is Label.PIVOT else None
     beside = _appositive_name(text, raw, verdicts)
+    if beside is not None and replacement is not None and beside in replacement:
+        beside = None  # "走独家许可那条路" names where the pivot goes, not what it leaves
     return TargetQuery(
         text=text,
         label=label,
         raw=beside or raw,
         named_beside_pointer=beside is not None,
-        replacement=spans.get("replacement") if label is Label.PIVOT else None,
+        replacement=replacement,
         cue_spans=tuple((hit.start, hit.end) for hit in match.fired),
         other_spans=tuple(spans[name] for name in ("reason", "revisit_if") if spans.get(name)),
         verdict_spans=verdicts,

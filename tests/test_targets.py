@@ -26,6 +26,8 @@ CASES = [
      "self-hosted runners"),
     ("回头再看看方案A", Label.REOPEN, [OPTIONS_ZH, Turn(role="user", text="A 不要了")], "方案A"),
     ("Option 2 is off the table.", Label.REJECT, [], "Option 2"),
+    # What the user says was ruled out before, not the modal verb of "可以重新考虑".
+    ("我们之前否掉的 GraphQL 方案,现在前端说需要,可以重新考虑一下", Label.REOPEN, [], "GraphQL 方案"),
     # What a pointer stands beside is the target, over phrases the turn shares with replies
     # ("连接池" and the bare kind word "方向", which names no option).
     ("调大连接池这个方向不对，DBA 说 max_connections 快到上限了", Label.REJECT,
