@@ -93,6 +93,7 @@ _FUNCTION_WORDS = frozenset(
     "a an the to of in on for and or but is are was be it its this that these those we you i my our your "
     "with at by from as so not no do don't just then too very more less much all any some one can will "
     "would should could have has had go going get use using back again also like really "
+    "did does were been being am what why how when where who which "
     "s re ll ve d m".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
 )
