@@ -20,8 +20,9 @@ _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 # A labelled option at the start of a line or after a separator: 方案A：…  Option 2: …  思路二：…
-# A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'".
-_TAG = r"[^()（）\n]{1,30}"
+# A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'",
+# "Plan B (referral + co-branded onboarding): …" (at 30 characters that line was no option).
+_TAG = r"[^()（）\n]{1,60}"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
@@ -126,6 +127,12 @@ _LABEL_REF_RE = re.compile(
     # at option A.
     r"|^(?P<bare>(?-i:[A-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，]))",
     re.IGNORECASE,
+)
+# An option letter in running text (`letters_named`).
+_LETTER_LABEL_RE = re.compile(
+    r"(?<![\w'’.\-])([B-H])(?![\w'’\-])"
+    r"|\b(?i:between|and|or|vs\.?|than|from) (A)(?![\w'’\-])"
+    r"|(?<![\w'’.\-])(A) (?i:and|or|vs)\b"
 )
 _WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
 _KEY_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#\-]{{2,30}}|(?=([{CJK_CHAR}]{{2}}))")
@@ -284,19 +291,28 @@ def is_kind_word(text: str) -> bool:
     return _KIND_WORD_RE.fullmatch(text.strip()) is not None
 
 
+def letters_named(text: str) -> list[str]:
+    """The option letters a reply says in running text ("Between A and B, B adds Hakone. Want me
+    to draft B?" → A, B, B), which `_LABEL_REF_RE` leaves alone there: a capital B to H standing
+    alone is a label, an A only beside "and", "or" or "vs" (elsewhere it is the article)."""
+    return [next(letter for letter in match.groups() if letter) for match in _LETTER_LABEL_RE.finditer(text)]
+
+
 def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: bool = True) -> Proposal | None:
     """The proposal a label in the text names ("方案B", "option 2", "the second one"), or None:
     never the latest proposal in its place, as `resolve_reference` falls back to when nothing
     else points anywhere ("换 B 吧" with only 方案A proposed names nothing proposed). A label no
     proposal carries names the proposal at its place in the list ("B" the second), unless
-    `by_position` is off."""
+    `by_position` is off, or the label is a letter and the list has letters of its own (with
+    Plan A and Plan C read, "B" is no Plan C)."""
     for match in _LABEL_REF_RE.finditer(source):
         key = next((value for value in match.groupdict().values() if value), "")
         index = _ordinal(key)
         for proposal in proposals:
             if _label_key(proposal.label) == key.upper():
                 return proposal
-        if index is not None and by_position:
+        lettered = _is_letter(key) and any(_is_letter(_label_key(p.label)) for p in proposals)
+        if index is not None and by_position and not lettered:
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
             if 1 <= index <= len(proposals):
@@ -386,13 +402,17 @@ def number_word(word: str) -> int | None:
     return _ORDINALS_EN.get(word.lower(), _ORDINALS_ZH.get(word))
 
 
+def _is_letter(key: str) -> bool:
+    return len(key) == 1 and key.isascii() and key.isalpha()
+
+
 def _ordinal(key: str) -> int | None:
     if key.lower() == "last":
         return -1
     number = number_word(key)
     if number is not None:
         return number
-    if len(key) == 1 and key.isalpha() and key.isascii():
+    if _is_letter(key):
         return ord(key.upper()) - ord("A") + 1
     return None
 

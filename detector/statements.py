@@ -49,6 +49,8 @@ _BARE_CHOICE_RE = re.compile(
     r"先来|先做|先上|来吧)?[。.!！~\s]{0,3}$",
     re.IGNORECASE,
 )
+_SENTENCE_END_RE = re.compile(r"(?<=[.!。！])\s*")
+_ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
 # "nightly export works for me", "Postgres sounds good". Not "X 也可以" (one more possibility), "X
 # 不行" or "X 没问题吗" (a rejection, a question), nor "X works" alone, which reports a fact.
@@ -113,9 +115,15 @@ def endorsed_option(text: str) -> str | None:
 
 def bare_choice(text: str) -> str | None:
     """The option label a turn picks and says nothing else ("yes, 1 first" → "option 1", "好，第二个"
-    → "第二个"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
-    it is a label, which in running text it would not be."""
-    match = _BARE_CHOICE_RE.match(text.strip())
+    → "第二个"), or its first sentence does after a word of assent ("yes, B. but can we skip
+    Osaka?"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
+    it is a label, which in running text it would not be. (A first sentence without the assent may
+    be the first item of the user's own list: "1. the cache is cold".)"""
+    text = text.strip()
+    match = _BARE_CHOICE_RE.match(text)
+    if match is None:
+        first = _SENTENCE_END_RE.split(text, maxsplit=1)[0]
+        match = _BARE_CHOICE_RE.match(first) if first != text and _ASSENT_OPENING_RE.match(first) else None
     if match is None:
         return None
     choice = match.group("choice")

@@ -23,6 +23,7 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
+    letters_named,
     parts_of,
     proposal_by_label,
     sole_container,
@@ -624,9 +625,9 @@ class ConvergenceTracker:
         # By the labels the options carry, never by place: alternatives gathered over a
         # conversation are no list, and "B" would otherwise be whichever came second.
         proposals = _proposals(state.alternatives)
-        named = proposal_by_label(reply, proposals, by_position=False)
+        named = [proposal_by_label(text, proposals, by_position=False) for text in (reply, *letters_named(reply))]
         picked = proposal_by_label(label, proposals, by_position=False)
-        return state.alternatives[proposals.index(picked)] if picked is not None and picked is named else None
+        return state.alternatives[proposals.index(picked)] if picked is not None and picked in named else None
 
     def _add_alternative(
         self, state: ConvergenceState, summary: str, by: str, patch: list[PatchOperation], label: str | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from detector.alternatives import Proposal, content_keys, extract_proposals
+from detector.alternatives import Proposal, content_keys, extract_proposals, letters_named, proposal_by_label
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
@@ -224,3 +224,29 @@ def test_content_keys_fold_a_word_s_forms_so_two_mentions_meet() -> None:
     assert content_keys("retries hide the flakiness") & content_keys("add a retry decorator") == {"retry"}
     assert content_keys("caching layers") == content_keys("cache layer")
     assert content_keys("Postgres-backed queue") >= content_keys("the postgres queue")
+
+
+def test_a_longer_name_in_brackets_still_names_the_option() -> None:
+    """At 30 characters "(referral + co-branded onboarding)" was too long, and Plan B was no option."""
+    reply = (
+        "Plan A (referral credit only): 2 months free per referred firm.\n"
+        "Plan B (referral + co-branded onboarding): the above plus a co-branded onboarding page.\n"
+        "Plan C (rev share): 15-20% of first-year revenue."
+    )
+    assert [p.label for p in extract_proposals(reply)] == ["Plan A", "Plan B", "Plan C"]
+
+
+def test_a_letter_no_lettered_option_carries_names_none_by_its_place() -> None:
+    """With Plan A and Plan C read, "B" is not the second one read; "2" still is."""
+    listed = [Proposal("Plan A", "referral credit"), Proposal("Plan C", "rev share")]
+    assert proposal_by_label("B", listed) is None
+    assert proposal_by_label("option 2", listed) == listed[1]
+
+
+@pytest.mark.parametrize("text, letters", [
+    ("Between A and B, B adds Hakone. Want me to draft B day by day?", ["A", "B", "B", "B"]),
+    ("A managed Redis would do. Use a B-tree index.", []),  # the article; a letter inside a word
+    ("Grade A or C, your call", ["A", "C"]),
+])
+def test_option_letters_in_running_text(text: str, letters: list[str]) -> None:
+    assert letters_named(text) == letters

@@ -185,6 +185,7 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
     ("constraint", "必须兼容 Python 3.8 we must support "),
     ("acceptance", "好，就按B来 ok go with "),
     ("bare choice", "ok, yes, 好的 嗯 "),
+    ("bare choice in a first sentence", "yes, B "),
 ])
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
@@ -204,6 +205,15 @@ def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
 
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["Between A and B ", "A or ", "B-B.B'"])
+def test_reading_option_letters_grows_linearly(unit: str) -> None:
+    """A reply is read for the letters it names when the user answers with one."""
+    from detector.alternatives import letters_named
+
+    ratio, small, large = growth_ratio(letters_named, unit)
+    assert ratio < MAX_RATIO, f"{unit!r}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
 
 
 @pytest.mark.parametrize("unit", [

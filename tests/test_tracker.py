@@ -146,7 +146,7 @@ def test_a_clause_that_only_points_or_sets_an_amount_decides_nothing(user: str) 
     assert decision_after("options?", "可以先试用三个月，也可以直接签一年。", user) is None
 
 
-@pytest.mark.parametrize("user", ["how about 2?", "2？", "3 of them"])
+@pytest.mark.parametrize("user", ["how about 2?", "2？", "3 of them", "1. the cache is cold. 2. the index is missing"])
 def test_a_bare_label_that_asks_or_counts_decides_nothing(user: str) -> None:
     assert decision_after("options?", PLAN_NUMBERED, user) is None
 
@@ -702,6 +702,24 @@ def test_a_bare_label_picks_the_option_the_last_reply_recommended_by_that_label(
     t.observe_user("c", "ok let's do 2")
     decision = t.state("c").current_decision
     assert decision is not None and decision.text.startswith("2(Tokyo + Hakone")
+
+
+LETTERED_TRIP = (
+    "Three ways:\nOption A: Tokyo + Kyoto + Osaka, classic.\nOption B: Tokyo + Hakone + Kyoto, more variety.\n"
+    "Option C: a Kyushu loop, longer transfers."
+)
+
+
+def test_a_letter_the_reply_weighs_in_running_text_is_picked_in_a_first_sentence_of_assent() -> None:
+    """"yes, B. but can we skip Osaka?" after "Between A and B, B adds Hakone…": B is decided."""
+    t = tracker()
+    t.observe_user("c", "10 days in japan, ideas?")
+    t.observe_assistant("c", LETTERED_TRIP)
+    t.observe_user("c", "my partner gets motion sick, so C is out")
+    t.observe_assistant("c", "Got it. Between A and B, B adds Hakone for hiking. Want me to draft B day by day?")
+    t.observe_user("c", "yes, B. but can we skip Osaka?")
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("Option B")
 
 
 @pytest.mark.parametrize("reply", [
