@@ -19,7 +19,7 @@ from typing import Literal
 from detector.reverts import REVERT_VERB
 from detector.schema import CueHit
 from detector.statements import accepted_clause
-from detector.text import clause_spans, ends_as_question, squeeze
+from detector.text import CJK_CHAR, clause_spans, ends_as_question, squeeze
 
 # Words that make a clause the verdict or the new choice rather than the reason for it. The
 # English ones that also build ordinary sentences ("no one on call", "figure it out", "and then it
@@ -52,6 +52,9 @@ _META_RE = re.compile(
     r"good idea|great idea|un-?parking|circling back)\b",
     re.IGNORECASE,
 )
+# Where a reason turns from what it grants to what counts ("sounds cool but …", "便宜是便宜，但是 …").
+# A 不过 right after a character is a verb's complement ("批不过来"), no "but".
+_CONCESSION_RE = re.compile(rf"\s(?:but|though|however)\s|但是|可是|(?<![{CJK_CHAR}])不过", re.IGNORECASE)
 MAX_REASON_CLAUSES = 2
 MAX_REASON_CHARS = 120
 # What a clause does in the turn: gives the verdict (or the new choice), gives the reason, or neither
@@ -90,7 +93,14 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
     if not run:
         return None
     start, end = spans[min(run)][0], spans[max(run)][1]
-    return text[start:end] if end - start <= MAX_REASON_CHARS else None
+    return _after_concession(text[start:end]) if end - start <= MAX_REASON_CHARS else None
+
+
+def _after_concession(reason: str) -> str:
+    """What a reason says after granting something: "Kyushu sounds cool but my partner gets motion
+    sick" gives its reason after "but"; what it grants is no reason to reject."""
+    parts = _CONCESSION_RE.split(reason)
+    return parts[-1].strip() if len(parts) > 1 and len(squeeze(parts[-1])) >= 6 else reason
 
 
 def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str:

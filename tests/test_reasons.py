@@ -28,6 +28,10 @@ def detector() -> Detector:
      "we have two engineers and no one on call"),
     # A pivot: the new choice is not the reason, the complaint before the verdict is.
     ("羊肉太膻了，孩子们不吃，不做羊肉了，改做红烧排骨", Label.PIVOT, "羊肉太膻了,孩子们不吃"),
+    # What the user grants is no reason: the reason is what comes after "but" / 但是.
+    ("Kyushu sounds cool but my partner gets motion sick on long transfers, so C is out.", Label.REJECT,
+     "my partner gets motion sick on long transfers"),
+    ("大客户是满意了，但是小客户那边工单堆成山，机器人那个方案不行", Label.REJECT, "小客户那边工单堆成山"),
 ])
 def test_a_reason_in_its_own_clause_is_found(detector: Detector, text: str, label: Label, reason: str) -> None:
     detection = detector.detect(text)
