@@ -26,7 +26,7 @@ from detector.text import CJK_CHAR, clause_spans, ends_as_question, squeeze
 # crashed") count only where verdicts put them: opening or closing the clause.
 _VERDICT_RE = re.compile(
     r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
-    r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
+    r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别指望|指望不上|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
     r"吧$|pass$|^(?:so )?(?:no|nah|nope|meh|pass)\b|\b(?:out|then|it is|no|nah|nope)$|"
     r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?(?! (?:us|me|our|my|them)\b)|forget|nix|veto|"
     r"no thanks|hard pass|rule out|let'?s|go with|going with|instead|switch|switching|"
@@ -101,6 +101,15 @@ def _after_concession(reason: str) -> str:
     sick" gives its reason after "but"; what it grants is no reason to reject."""
     parts = _CONCESSION_RE.split(reason)
     return parts[-1].strip() if len(parts) > 1 and len(squeeze(parts[-1])) >= 6 else reason
+
+
+def before_verdict(text: str) -> str:
+    """The clauses of `text` before the first that says a verdict: "只能看相关，不能说因果，审稿人一定
+    会抓这点，算了吧" holds as a constraint without its "算了吧"; "" when the first clause is one."""
+    for start, end in clause_spans(text):
+        if _VERDICT_RE.search(text[start:end]):
+            return text[:start].rstrip(" ,，;；、")
+    return text
 
 
 def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str:

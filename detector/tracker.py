@@ -33,6 +33,7 @@ from detector.detect import Detector
 from detector.groups import group_reference, offered_lists
 from detector.hypotheses import suspected_causes
 from detector.mentions import mention, named_together
+from detector.reasons import before_verdict
 from detector.render import (
     default_revisit_if,
     instruction_for,
@@ -204,6 +205,7 @@ class ConvergenceTracker:
         change: tuple[Trigger, str] | None = None
         if detection.label.is_positive and detection.confidence >= self.config.min_confidence:
             change = self._apply_detection(state, detection, clean, patch)
+            self._record_constraints(state, clean, patch, verdict=True)
             if change is not None and detection.label is not Label.REOPEN:
                 self._reject_in_other_sentences(state, clean, patch)
         else:
@@ -491,8 +493,15 @@ class ConvergenceTracker:
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
-        for constraint in constraints_in(text):
-            if constraint not in state.constraints:
+        self._record_constraints(state, text, patch)
+
+    def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:
+        """The standing constraints the turn states ("必须兼容 Python 3.8", "we can't add new
+        infrastructure"). In a turn with a verdict, without the verdict's clauses: "we cannot spare
+        him, so drop the in-house build" holds "we cannot spare him"."""
+        for found in constraints_in(text):
+            constraint = before_verdict(found) if verdict else found
+            if constraint and constraint not in state.constraints:
                 state.constraints.append(constraint)
                 patch.append(PatchOperation(op="add", path="/constraints/-", value=constraint))
                 state.history.append(StateEvent(turn=state.turn, kind="constraint", text=constraint))

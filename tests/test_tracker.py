@@ -216,6 +216,21 @@ def test_the_task_itself_is_no_constraint() -> None:
     assert t.state("c").constraints == ["We need to support IE11 though"]
 
 
+@pytest.mark.parametrize("user, constraint", [
+    ("Kafka is out, we can't add new infrastructure this quarter, so let's use Postgres LISTEN/NOTIFY",
+     "we can't add new infrastructure this quarter"),
+    ("方案A不行，必须兼容 Python 3.8，还是换 B 吧", "必须兼容 Python 3.8"),
+])
+def test_a_rejection_keeps_the_constraint_it_gives_without_its_verdict(user: str, constraint: str) -> None:
+    """The reason a user rejects an option is often a standing constraint; it outlives the turn."""
+    t = tracker()
+    t.observe_user("c", "options?")
+    t.observe_assistant("c", OPTIONS_ZH if "方案" in user else "Option 1: Kafka.\nOption 2: Postgres LISTEN/NOTIFY.")
+    suggestion = t.observe_user("c", user)
+    assert suggestion is not None and suggestion.trigger in ("rejection", "pivot")
+    assert t.state("c").constraints == [constraint]
+
+
 def test_constraints_are_bounded_oldest_first() -> None:
     t = tracker(max_constraints=3)
     for version in range(5):
