@@ -33,7 +33,7 @@ _CLAUSE_ACCEPT_RE = re.compile(
     r"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{1,2})?(?:try|go with|go for|stick with|pick)"
     # Said after a word of assent, "do" and "use" take an option too: "ok do pg_repack + autovacuum
     # tuning. write me the runbook" (not a bare "do X", which is any instruction).
-    r"|(?:ok|okay|fine|alright|sure|yes|yeah|sounds good)[,.!\s]{1,3}(?:let'?s |just )?(?:do|use))"
+    rf"|(?:{_ASSENT})[,.!\s]{{1,3}}(?:let'?s |just )?(?:do|use))"
     r" (?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",
     re.IGNORECASE,
 )

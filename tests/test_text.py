@@ -200,6 +200,7 @@ def test_jiebas_prefix_dictionary_is_cached_and_a_damaged_or_stale_cache_is_rebu
     ("老板同意了，先试三个月", None),  # an amount sets a parameter
     # "do" and "use" take an option only after a word of assent: a bare "do X" is any instruction.
     ("ok do pg_repack + autovacuum tuning. write me the runbook", "pg_repack + autovacuum tuning"),
+    ("yep use the trigram index", "the trigram index"),  # any word of assent the statements know
     ("the tests are red. do the migration first", None),
 ])
 def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(text: str, choice: str | None) -> None:
