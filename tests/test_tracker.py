@@ -708,33 +708,32 @@ TRIP_OPTIONS = (
 )
 
 
-def test_a_bare_label_picks_the_option_the_last_reply_recommended_by_that_label() -> None:
-    t = tracker()
-    t.observe_user("c", "10 days in japan with my parents, ideas?")
-    t.observe_assistant("c", TRIP_OPTIONS)
-    t.observe_user("c", "the classic one sounds exhausting for them")
-    t.observe_assistant("c", "Then option 2 fits: fewer hotel changes, onsen in Hakone, and Kanazawa is compact.")
-    t.observe_user("c", "ok let's do 2")
-    decision = t.state("c").current_decision
-    assert decision is not None and decision.text.startswith("2(Tokyo + Hakone")
-
-
 LETTERED_TRIP = (
     "Three ways:\nOption A: Tokyo + Kyoto + Osaka, classic.\nOption B: Tokyo + Hakone + Kyoto, more variety.\n"
     "Option C: a Kyushu loop, longer transfers."
 )
 
 
-def test_a_letter_the_reply_weighs_in_running_text_is_picked_in_a_first_sentence_of_assent() -> None:
-    """"yes, B. but can we skip Osaka?" after "Between A and B, B adds Hakone…": B is decided."""
+@pytest.mark.parametrize("options, complaint, reply, choice, decided", [
+    # The reply recommended "option 2" by that label: "ok let's do 2" picks it.
+    (TRIP_OPTIONS, "the classic one sounds exhausting for them",
+     "Then option 2 fits: fewer hotel changes, onsen in Hakone, and Kanazawa is compact.", "ok let's do 2", "2(Tokyo + Hakone"),
+    # The reply weighs the letters in running text; a first sentence of assent picks one.
+    (LETTERED_TRIP, "my partner gets motion sick, so C is out",
+     "Got it. Between A and B, B adds Hakone for hiking. Want me to draft B day by day?", "yes, B. but can we skip Osaka?",
+     "Option B"),
+])
+def test_a_bare_label_picks_the_option_the_last_reply_named_by_that_label(
+    options: str, complaint: str, reply: str, choice: str, decided: str
+) -> None:
     t = tracker()
-    t.observe_user("c", "10 days in japan, ideas?")
-    t.observe_assistant("c", LETTERED_TRIP)
-    t.observe_user("c", "my partner gets motion sick, so C is out")
-    t.observe_assistant("c", "Got it. Between A and B, B adds Hakone for hiking. Want me to draft B day by day?")
-    t.observe_user("c", "yes, B. but can we skip Osaka?")
+    t.observe_user("c", "10 days in japan with my parents, ideas?")
+    t.observe_assistant("c", options)
+    t.observe_user("c", complaint)
+    t.observe_assistant("c", reply)
+    t.observe_user("c", choice)
     decision = t.state("c").current_decision
-    assert decision is not None and decision.text.startswith("Option B")
+    assert decision is not None and decision.text.startswith(decided)
 
 
 @pytest.mark.parametrize("reply", [
