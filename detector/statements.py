@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from detector.alternatives import announcement
-from detector.text import clause_spans, ends_as_question, has_cjk
+from detector.text import clause_spans, ends_as_question, has_cjk, sentences
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
 _ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
@@ -49,7 +49,6 @@ _BARE_CHOICE_RE = re.compile(
     r"先来|先做|先上|来吧)?[。.!！~\s]{0,3}$",
     re.IGNORECASE,
 )
-_SENTENCE_END_RE = re.compile(r"(?<=[.!。！])\s*")
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
 # "nightly export works for me", "Postgres sounds good". Not "X 也可以" (one more possibility), "X
@@ -122,7 +121,7 @@ def bare_choice(text: str) -> str | None:
     text = text.strip()
     match = _BARE_CHOICE_RE.match(text)
     if match is None:
-        first = _SENTENCE_END_RE.split(text, maxsplit=1)[0]
+        first = next(iter(sentences(text)), text)
         match = _BARE_CHOICE_RE.match(first) if first != text and _ASSENT_OPENING_RE.match(first) else None
     if match is None:
         return None

@@ -195,7 +195,7 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
 
 def _appositive_name(text: str, pointer: str | None, verdicts: Sequence[tuple[int, int]]) -> str | None:
     """What a Chinese pointer stands beside: "调大连接池" of "调大连接池这个方向不对", "拆读写" of "拆读
-    写那个也太重了": the user's phrase that ends where the pointer starts. Not a verb's object
+    写那个方案不行": the user's phrase that ends where the pointer starts. Not a verb's object
     ("别往这个方向查", "drop 这个思路": no phrase ends there) and not in English, which puts the
     verb there ("forget the plan")."""
     index = text.find(pointer) if pointer and _POINTER_RE.fullmatch(pointer) else -1

@@ -634,7 +634,7 @@ class ConvergenceTracker:
         # By the labels the options carry, never by place: alternatives gathered over a
         # conversation are no list, and "B" would otherwise be whichever came second.
         proposals = _proposals(state.alternatives)
-        named = [proposal_by_label(text, proposals, by_position=False) for text in (reply, *letters_named(reply))]
+        named = [proposal_by_label(source, proposals, by_position=False) for source in (reply, *letters_named(reply))]
         picked = proposal_by_label(label, proposals, by_position=False)
         return state.alternatives[proposals.index(picked)] if picked is not None and picked in named else None
 
