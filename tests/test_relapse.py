@@ -128,6 +128,9 @@ CASES = [
      "- Verse 2: rhythm gtr muted\n- EQ cuts removed from gtr buses", "OK"),
     ("negated", "方案A(Redis 集中式缓存)", "方案B(本地 LRU)", "运维扛不住",
      "本地 LRU 够用，Redis 用不着。", "OK"),
+    # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
+    ("unit", "access token 15分钟", "", "",
+     "另外建议登录连续失败5次就锁定15分钟。", "OK"),
 ]
 # fmt: on
 
