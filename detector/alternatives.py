@@ -70,6 +70,16 @@ _SUGGESTION_RE = re.compile(
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:用|使用|采用|选|走|去|试试|做)?\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
+# A suggestion made by praising its subject: "A Peloton bike is a great investment if you like
+# classes", "Postgres is a solid default here", "本地 LRU 缓存是个不错的选择".
+_PRAISED_RE = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?!(?:this|that|it|which|both|either|each|one|all|any|there|these|those|they|you|we|i|either one)\b)"
+    r"(?P<summary>(?:an? |the )?[A-Za-z][^.,;:!?\n]{1,40}?) (?:is|are|would be|'d be|makes|make)"
+    r" (?:a |an )?(?:really |very |probably |usually |genuinely )?(?:great|good|solid|strong|safe|nice|natural|perfect|ideal|excellent|sensible|reasonable)"
+    r" (?:choice|option|fit|pick|investment|default|bet|starting point|way to go)\b"
+    r"|(?:^|(?<=[。！？\n]))(?![这那它都两])(?P<summary_zh>[^,，。;；!！?？:：\n]{2,24}?)(?:是个|是一个|会是|算是)(?:很|挺|比较|非常)?(?:不错|好|稳妥|合适|理想)的(?:选择|方案|选项|起点)",
+    re.IGNORECASE,
+)
 # What the assistant says it will do, when it offers no options: "I'll add a Redis cache in front of
 # the user service", "Let me switch the tests to pytest-asyncio", "the simplest fix is to bump the
 # timeout", "我打算用 Kafka 做消息队列". A coding agent proposes a direction this way, and the user
@@ -217,7 +227,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         proposals = _table_options(text)
     if not proposals:
         proposals = _announced(text)
-    for match in _SUGGESTION_RE.finditer(text):
+    for match in [*_SUGGESTION_RE.finditer(text), *_PRAISED_RE.finditer(text)]:
         summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):
             continue  # "可以考虑以下几种方案" announces the list; it proposes nothing itself

@@ -250,3 +250,15 @@ def test_a_letter_no_lettered_option_carries_names_none_by_its_place() -> None:
 ])
 def test_option_letters_in_running_text(text: str, letters: list[str]) -> None:
     assert letters_named(text) == letters
+
+
+@pytest.mark.parametrize("reply, names", [
+    ("A Peloton bike is a great investment if you like classes: structured workouts, tracking.", ["A Peloton bike"]),
+    ("Postgres is a solid default here. It handles JSON too.", ["Postgres"]),
+    ("本地 LRU 缓存是个不错的选择，零运维。", ["本地 LRU 缓存"]),
+    ("This is a good choice if you have the time.", []),  # a pronoun praises what came before
+    ("It is a great option for beginners.", []),
+])
+def test_a_suggestion_made_by_praising_its_subject_is_a_proposal(reply: str, names: list[str]) -> None:
+    """"$1500? no" after "A Peloton bike is a great investment…" rejects the bike: the reply proposed it."""
+    assert [p.name for p in extract_proposals(reply)] == names
