@@ -122,8 +122,11 @@ _DEICTIC_RE = re.compile(
 )
 # Words for a kind of option, which name none on their own: "方向" shared with "那数据库方向可以先放一
 # 放" is no target of "调大连接池这个方向不对"; "approach" of "that approach won't scale" neither.
+# The Chinese ones, with what counts them ("这个", "那条"), also make a pointer (targets.py).
+KIND_WORDS_ZH = "方向|方案|思路|路线|路子|路|办法|做法|想法|主意|选项|建议|选择"
+KIND_COUNTER_ZH = "一?[个条种套]"
 _KIND_WORD_RE = re.compile(
-    r"(?:the\s|[这那]?一?[个条种套])?(?:方向|方案|思路|路线|路子|路|办法|做法|想法|主意|选项|建议|选择|"
+    rf"(?:the\s|[这那]?{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH}|"
     r"direction|approach|idea|option|plan|route|path|way|suggestion|solution|alternative|choice)s?",
     re.IGNORECASE,
 )
@@ -315,14 +318,17 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: b
     proposal carries names the proposal at its place in the list ("B" the second), unless
     `by_position` is off, or the label is a letter and the list has letters of its own (with
     Plan A and Plan C read, "B" is no Plan C)."""
-    for match in _LABEL_REF_RE.finditer(source):
+    matches = list(_LABEL_REF_RE.finditer(source))
+    if not matches:
+        return None  # most texts name no label: the proposals' keys are not read
+    keys = [_label_key(proposal.label) for proposal in proposals]
+    lettered_list = any(_is_letter(key) for key in keys)
+    for match in matches:
         key = next((value for value in match.groupdict().values() if value), "")
         index = _ordinal(key)
-        for proposal in proposals:
-            if _label_key(proposal.label) == key.upper():
-                return proposal
-        lettered = _is_letter(key) and any(_is_letter(_label_key(p.label)) for p in proposals)
-        if index is not None and by_position and not lettered:
+        if key.upper() in keys:
+            return proposals[keys.index(key.upper())]
+        if index is not None and by_position and not (lettered_list and _is_letter(key)):
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
             if 1 <= index <= len(proposals):

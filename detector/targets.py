@@ -27,6 +27,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from detector.alternatives import (
+    KIND_COUNTER_ZH,
+    KIND_WORDS_ZH,
     Proposal,
     content_keys,
     extract_proposals,
@@ -128,7 +130,7 @@ _LEADING_FILLER_RE = re.compile(
     r"^(?:(?:算了|好吧|行吧|那就|嗯|哎|唉)[,，\s]{0,3}|(?:ok|okay|hmm|well|so|actually|honestly)[,，\s]{1,3})", re.IGNORECASE
 )
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
-_POINTER_RE = re.compile(r"[这那](?:一?[个条种套])?(?:方向|方案|思路|路线|路子|路|选项|办法|做法|想法|主意|建议)?(?<=..)")
+_CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
 _MAX_SHARED_TOKENS = 8
 _MAX_USER_TOKENS = 6
 
@@ -198,7 +200,7 @@ def _appositive_name(text: str, pointer: str | None, verdicts: Sequence[tuple[in
     写那个方案不行": the user's phrase that ends where the pointer starts. Not a verb's object
     ("别往这个方向查", "drop 这个思路": no phrase ends there) and not in English, which puts the
     verb there ("forget the plan")."""
-    index = text.find(pointer) if pointer and _POINTER_RE.fullmatch(pointer) else -1
+    index = text.find(pointer) if pointer and _CJK_POINTER_RE.fullmatch(pointer) else -1
     if index <= 0:
         return None
     before = text[:index].rstrip()
