@@ -97,6 +97,10 @@ _FUNCTION_WORDS = frozenset(
     "would should could have has had go going get use using back again also like really "
     "did does were been being am what why how when where who which "
     "s re ll ve d m".split()
+    # Pronouns and comparisons point at a thing or a person and name no option ("she won't do
+    # airbnb", "more than I signed up for"); time units measure one ("$99 a year", "6 weeks off").
+    + "he him his she her they them their us me than about need each every per either neither both".split()
+    + "day days night nights week weeks month months year years hour hours minute minutes mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
 )
 # Words that end a noun phrase the user names: verdicts, switches and fillers ("X is out",
@@ -119,7 +123,9 @@ _BREAK_WORDS = frozenset(
 # Chinese connectives and adverbs, which a character tokenizer cannot tell from content words.
 _CONNECTIVE_RE = re.compile(
     "因为|所以|但是|不过|而且|然后|觉得|感觉|已经|完全|其实|回头|回到|重新|一下|这样|那样|可以|应该|可能|"
-    "现在|之前|之后|以后|直接|确实|根本|肯定|真的|还得|打算|决定|考虑|看看|试试|不用|不要|不想|不去|不做|没用|的话"
+    "现在|之前|之后|以后|直接|确实|根本|肯定|真的|还得|打算|决定|考虑|看看|试试|不用|不要|不想|不去|不做|没用|的话|自己"
+    # An amount of time measures an option and names none: "晚一年上", "一个月 5000", "两周过去了".
+    "|[0-9一二两三四五六七八九十半几每]{1,3}\\s?个?(?:年|月|周|天|晚|小时|分钟|星期|礼拜)"
 )
 _EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
 _DIGIT_RE = re.compile(r"\d")

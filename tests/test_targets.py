@@ -100,8 +100,24 @@ def test_a_function_character_inside_a_chinese_word_is_part_of_the_phrase(text: 
 
 def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
     """Demonstratives, degree words, complements and particles are grammar even as jieba words."""
-    assert user_phrases("一个月太长了") == ["一个月"]
+    assert user_phrases("试用期太长了") == ["试用期"]
     assert user_phrases("可能回杭州 那研究所我还是不去了") == ["回杭州", "研究所"]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrases"),
+    [
+        ("she won't do airbnb. find us a hotel with a pool", ["airbnb", "find", "hotel"]),
+        ("ugh self-hosting is more than I signed up for", ["self", "hosting", "signed up"]),
+        ("$99 a year to tell me I'm broke? nah. something free", ["tell", "broke"]),
+        ("一个月 5000 老板不会批的", ["5000 老板"]),
+        ("晚一年上这个想法就算了", ["想法"]),
+    ],
+)
+def test_pronouns_comparisons_and_amounts_of_time_are_no_phrase(text: str, phrases: list[str]) -> None:
+    """"she", "than", "a year" and "一个月" were recorded as rejected options; an option is named
+    by what it is, not by who wants it, what it is compared with, or how long it takes."""
+    assert user_phrases(text) == phrases
 
 
 def test_a_place_name_with_a_function_character_is_the_target_in_context() -> None:
