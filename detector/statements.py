@@ -51,11 +51,12 @@ _BARE_CHOICE_RE = re.compile(
 )
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
-# "nightly export works for me", "Postgres sounds good". Not "X 也可以" (one more possibility), "X
-# 不行" or "X 没问题吗" (a rejection, a question), nor "X works" alone, which reports a fact.
+# "nightly export works for me", "Postgres sounds good", "actual budget sounds right", "ynab
+# then". Not "X 也可以" (one more possibility), "X 不行" or "X 没问题吗" (a rejection, a question),
+# nor "X works" alone, which reports a fact.
 _ENDORSED_RE = re.compile(
     r"^(?P<zh>[^,，。.!！?？;；:：\n]{1,20}?)\s{0,2}(?<![也都还倒是不没别])(?:可以|没问题|不错|挺好)(?:的|吧|啊)?$"
-    r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:sounds good|sounds great|works for me|is fine by me|it is|wins)$",
+    r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:(?:sounds|looks) (?:good|great|right|perfect|best|fine)|works for me|is fine by me|it is|wins|then)$",
     re.IGNORECASE,
 )
 # An amount or a frequency, which sets a parameter of the plan: "三个月", "199", "每周 200 条", "2 weeks".
