@@ -110,7 +110,7 @@ _BREAK_WORDS = frozenset(
     "move moving lets go let out done won don doesn isn aren can couldn shouldn wouldn didn t "
     "never nothing idea thing stuff plan option approach route way sounds seems think".split()
     # Words that open a reason or a condition: what follows is why, not what ("scrap it because …").
-    + "because cuz though although unless whereas".split()
+    + "because cuz though tho although unless whereas".split()
     # Interjections and chat fillers, never what a turn is about ("ugh you know what, …",
     # "lol no more subscriptions", "ill look at it if …" for "I'll").
     + "ugh lol lmao haha hmm hm emm um umm uh meh welp oh ah yep yup well anyway honestly actually "

@@ -264,6 +264,23 @@ class ConvergenceTracker:
             self._set_status(state, target, "reopened", patch)
             state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
             return trigger, f"reopen:{target.id}"
+        decided = _decided_alternative(state)
+        # What the turn says beside where a pivot goes ("…. just do the 50/30/20 thing").
+        verdict = text.replace(detection.replacement, " ") if detection.replacement else text
+        reply = _last_reply(state)
+        on_the_decision = (
+            decided is not None
+            and target is not decided
+            and _only_speaks_of(reply, decided)
+            and not _names(verdict, detection.target)
+            and not any(_names_option(verdict, a) for a in state.alternatives)
+        )
+        if on_the_decision:
+            # "$99 a year to tell me I'm broke? nah" after "YNAB is $99/year…", YNAB chosen: a
+            # verdict on what the last reply said of the decision, naming no option, is on the
+            # decision. The detector, which sees the turns but not the state, fell back to a listed
+            # option the turn does not name.
+            target = decided
         covered, spared = _group_in(state, text)
         if covered:
             # "1-3 are out", "none of these work", "除了方案四都不行": every option the verdict
@@ -282,7 +299,7 @@ class ConvergenceTracker:
             # the route stays on the table. Rejecting the whole route made every later reply that
             # keeps the other stops read as a relapse.
             target = self._add_alternative(state, part, target.proposed_by, patch)
-        elif target is not None and target.status == "current" and _neither_names_nor_points_at(text, target):
+        elif target is not None and target.status == "current" and not on_the_decision and _neither_names_nor_points_at(text, target):
             # "no. we said no ES. what about a prefix table…?" after choosing the trigram index: the
             # target fell on the decision, which the turn neither names nor points at. It stands;
             # a pivot still goes where it says.
@@ -756,6 +773,13 @@ def _speaks_of(reply: str, alternative: Alternative) -> bool:
     return bool(content_keys(reply) & content_keys(f"{alternative.label} {alternative.summary}"))
 
 
+def _only_speaks_of(reply: str, alternative: Alternative) -> bool:
+    """Does the reply speak of the alternative and put nothing else forward: no option of its own,
+    no offer or question at its end ("要不要我按预算列几家？", "want me to convert them as
+    well?"), which a short "不用了" or "no" answers instead?"""
+    return _speaks_of(reply, alternative) and not ends_as_question(reply) and not extract_proposals(reply)
+
+
 def _offered_in(reply: str, choice: str) -> bool:
     """Did the reply name this choice, word for word (whole words: "sql" is not in "PostgreSQL")?
     Only then is a choice nothing listed an option."""
@@ -800,11 +824,21 @@ def _sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
 
 
 def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:
-    """Does the turn leave the alternative unnamed (no name, label or word of its name: "那一对一先停了"
-    names "请一对一") and point at nothing ("这个", "that", "it")?"""
+    """Does the turn leave the alternative unnamed and point at nothing ("这个", "that", "it")?"""
+    return not _names_option(text, alternative) and not _POINTER_RE.search(text)
+
+
+def _names_option(text: str, alternative: Alternative) -> bool:
+    """Does the turn name the alternative: its name, its label, or a word of its name ("那一对一先停
+    了" names "请一对一")?"""
     proposal = _proposal(alternative)
-    named = mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
-    return not named and not _POINTER_RE.search(text)
+    return mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
+
+
+def _names(text: str, reference: str | None) -> bool:
+    """Does the turn hold a word of the detector's target? When not, the target is the detector's
+    guess from the turns before (the latest proposal), not what the turn names."""
+    return reference is not None and bool(content_keys(text) & content_keys(reference))
 
 
 def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:

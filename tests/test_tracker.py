@@ -187,6 +187,8 @@ MODES = "Two ways:\n1. Offline mode with a local cache\n2. A sync queue that ret
     (MEMBERSHIP, "等级制可以，不过升级门槛你先按200、1000、5000来设", "方案C"),
     (MEMBERSHIP, "方案A挺好，礼品我来选", "方案A"),
     (MODES, "the sync queue sounds good, retry every 5 minutes", "2"),
+    (MODES, "the sync queue sounds right", "2"),
+    (MODES, "sync queue then", "2"),
     (MODES, "dark mode 可以", None),  # one word shared with "offline mode" is no name of it
     (MEMBERSHIP, "等级制也可以，我再想想", None),  # one more possibility
     (MEMBERSHIP, "等级制没问题吗？", None),
@@ -1034,3 +1036,30 @@ def test_what_the_user_says_to_stick_with_is_kept_not_dropped(shipped_detector) 
     state = t.state("c")
     assert state.current_decision is not None and state.current_decision.text == "ECharts"
     assert "ECharts" not in [entry.alternative for entry in state.rejected]
+
+
+BUDGETING = "1) 50/30/20: split pay into needs, wants and savings. 2) Zero-based budgeting with an app like YNAB. 3) The envelope system with cash."
+
+
+@pytest.mark.parametrize("reply, rejected, decision", [
+    # The reply spoke of the decision only: the verdict that names no option is on it.
+    ("YNAB is $99/year after a 34-day trial. You link your accounts and give every dollar a job.", "2(", None),
+    # The reply ends with an offer: "no" may answer the offer, so the decision stands.
+    ("YNAB is $99/year. Want me to set up the categories too?", None, "2("),
+])
+def test_a_verdict_naming_nothing_after_a_reply_about_the_decision_is_on_the_decision(
+    reply: str, rejected: str | None, decision: str | None
+) -> None:
+    t = tracker()
+    for index, text in enumerate(["budgeting method?", BUDGETING, "zero-based then", reply, "nah, too pricey. drop it"]):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    state = t.state("c")
+    names = [entry.alternative for entry in state.rejected]
+    if rejected is None:
+        assert not any(name.startswith("2(") for name in names)
+    else:
+        assert any(name.startswith(rejected) for name in names)
+    if decision is None:
+        assert state.current_decision is None
+    else:
+        assert state.current_decision is not None and state.current_decision.text.startswith(decision)
