@@ -53,6 +53,16 @@ def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None
     assert [(p.name, p.recommended) for p in proposals] == [("a managed Redis", True)]
 
 
+@pytest.mark.parametrize("reply, name", [
+    ("I'd add Redux Toolkit for the global state: a store with slices for auth and cart.", "Redux Toolkit for the global state"),
+    ("For offline data, you could use Firestore with offline persistence.", "Firestore with offline persistence"),
+    ("We could switch to Vite. The build would drop to seconds.", "Vite"),
+    ("I'd add it as a second stretch item.", None),  # a pronoun: what it stands for was said before
+])
+def test_a_suggestion_in_a_coding_agents_words_is_an_option(reply: str, name: str | None) -> None:
+    assert [p.name for p in extract_proposals(reply)] == ([name] if name else [])
+
+
 @pytest.mark.parametrize("summary, name", [
     ("sheet pan chicken thighs with roasted veg and lemon", "sheet pan chicken thighs with roasted…"),
     ("Make the bucket requester-pays so they cover egress", "Make the bucket requester-pays so they…"),
