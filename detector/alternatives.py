@@ -141,8 +141,8 @@ _LABEL_REF_RE = re.compile(
     r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
     # A letter opening the turn: a capital ("B 吧", "B is out"), or a small one right before
     # Chinese ("a不行"); never a small one before a space, or every "a managed Redis" would point
-    # at option A.
-    r"|^(?P<bare>(?-i:[A-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，]))",
+    # at option A. Nor the pronoun: "I don't want a websocket server" names no option I.
+    r"|^(?P<bare>(?-i:[A-HJ-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，]))",
     re.IGNORECASE,
 )
 # An option letter in running text (`letters_named`).

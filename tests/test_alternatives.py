@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from detector.alternatives import Proposal, content_keys, extract_proposals, letters_named, proposal_by_label
+from detector.alternatives import Proposal, content_keys, extract_proposals, label_references, letters_named, proposal_by_label
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
@@ -272,3 +272,12 @@ def test_option_letters_in_running_text(text: str, letters: list[str]) -> None:
 def test_a_suggestion_made_by_praising_its_subject_is_a_proposal(reply: str, names: list[str]) -> None:
     """"$1500? no" after "A Peloton bike is a great investment…" rejects the bike: the reply proposed it."""
     assert [p.name for p in extract_proposals(reply)] == names
+
+
+@pytest.mark.parametrize("text, references", [
+    ("B is out, too slow", ["B"]),
+    ("I don't want a websocket server for this", []),  # the pronoun, not an option I
+    ("a managed Redis is fine", []),
+])
+def test_a_capital_opening_the_turn_is_a_label_but_the_pronoun_is_not(text: str, references: list[str]) -> None:
+    assert label_references(text) == references
