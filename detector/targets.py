@@ -115,6 +115,9 @@ _BREAK_WORDS = frozenset(
     # "lol no more subscriptions", "ill look at it if …" for "I'll").
     + "ugh lol lmao haha hmm hm emm um umm uh meh welp oh ah yep yup well anyway honestly actually "
     "guess know wait ill im idk tbh ngl btw pls plz".split()
+    # Verbs of wanting, keeping and undoing say what is done with a thing, never which ("I don't
+    # want a websocket server", "keep using moment", "revert that").
+    + "want wanna keep keeping revert undo try trying stop".split()
     # Places in a list point at an option and name none ("drop the first option"): the option is
     # a candidate of its own, found by label.
     + "first second third fourth fifth last latter former previous".split()
