@@ -14,6 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from detector.alternatives import clip
+from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
@@ -159,6 +160,10 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
+        if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
+            explanation.decided_by = "rules"
+            explanation.rule = f"rules: the turn is only courtesies, an acknowledgement, so NONE whatever the model says; before: {explanation.rule}"
+            return _none_detection(language, scores, explanation)
         ruling = self._ruling(normalized, context) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:
             label, confidence = _ruled(label, confidence, rules_choice, ruling, explanation)
@@ -266,10 +271,16 @@ def _named_replacement_pivot(
 
 def _empty_detection(language: str) -> Detection:
     scores = {label: 0.0 for label in POSITIVE_LABELS} | {Label.NONE: 1.0}
+    explanation = Explanation(decided_by="rules", rule="empty or whitespace-only text: nothing to detect")
+    return _none_detection(language, scores, explanation)
+
+
+def _none_detection(language: str, scores: dict[Label, float], explanation: Explanation) -> Detection:
+    """NONE decided by a rule, sure of it (an empty turn, courtesies): nothing to extract."""
     return Detection(
         label=Label.NONE,
         confidence=1.0,
         scores=scores,
         lang=language,  # type: ignore[arg-type]
-        explanation=Explanation(decided_by="rules", rule="empty or whitespace-only text: nothing to detect"),
+        explanation=explanation,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from detector.courtesies import is_courtesy
 from detector.detect import FORBIDDING_CONFIDENCE
 from detector.loading import build_detector
 from detector.schema import Label, Turn
@@ -53,3 +54,19 @@ def test_a_ruling_rejects_its_target_whatever_the_model_says(shipped_detector, r
     assert detection.confidence >= FORBIDDING_CONFIDENCE
     assert detection.target is not None and target in detection.target
     assert rule in detection.explanation.rule
+
+
+_AIRFLOW = "夜间同步我建议用 Apache Airflow：每张表一个 PythonOperator，自带重试和 Web UI 监控。"
+
+
+@pytest.mark.parametrize("text", ["不用客气", "没事，不用道歉", "不用急，慢慢来", "no worries, take your time", "ok thanks!"])
+def test_a_turn_of_courtesies_is_none_whatever_the_model_says(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """The model read "不用客气" after a proposal as a polite decline of it."""
+    detection = shipped_detector.detect(text, [Turn(role="user", text="每晚同步 40 张表"), Turn(role="assistant", text=_AIRFLOW)])
+    assert detection.label is Label.NONE
+    assert detection.target is None
+
+
+@pytest.mark.parametrize("text", ["不用了，谢谢", "不用麻烦了", "no thanks", "不用急，先把 Airflow 砍了"])
+def test_a_decline_or_a_verdict_beside_a_courtesy_is_no_courtesy(text: str) -> None:
+    assert not is_courtesy(text)
