@@ -134,9 +134,12 @@ _EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
 _DIGIT_RE = re.compile(r"\d")
 # A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
 _CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
-# A filler that opens a capture names nothing: "算了 ES 不考虑了" rejects ES, not "算了 ES".
+# A filler or a word of opinion that opens a capture names nothing: "算了 ES 不考虑了" rejects ES,
+# not "算了 ES"; "emm 不太行" and "我看还是算了" reject what was proposed, not "emm" or "我看".
 _LEADING_FILLER_RE = re.compile(
-    r"^(?:(?:算了|好吧|行吧|那就|嗯|哎|唉)[,，\s]{0,3}|(?:ok|okay|hmm|well|so|actually|honestly)[,，\s]{1,3})", re.IGNORECASE
+    r"^(?:(?:算了|好吧|行吧|那就|嗯{1,3}|哎|唉|额|呃|我看|我觉得|我感觉|感觉|我想)[,，\s…]{0,3}"
+    r"|(?:ok|okay|hmm{0,2}|emm{0,2}|umm?|uh|eh|meh|well|so|actually|honestly)(?:[,，\s…]{1,3}|$))",
+    re.IGNORECASE,
 )
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")

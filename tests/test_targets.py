@@ -135,6 +135,16 @@ def test_a_filler_that_opens_a_capture_is_no_part_of_the_target() -> None:
     assert resolve(query_for(text, Label.REJECT, detection), []) == "ES"
 
 
+@pytest.mark.parametrize("text", ["emm 不太行", "我看还是算了", "hmm, not great"])
+def test_a_capture_that_is_only_a_filler_names_nothing(text: str) -> None:
+    """"emm 不太行" rejects what was proposed; "emm" was the cue's capture and the target."""
+    from detector.targets import query_for
+
+    reply = Turn(role="assistant", text="夜间同步我建议用 Apache Airflow：每张表一个 PythonOperator，自带重试和 Web UI 监控。")
+    detection = Detector("rules").engine.match(text)
+    assert resolve(query_for(text, Label.REJECT, detection), [reply]) == "Apache Airflow"
+
+
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
     assert "hotel" in user_phrases("hotel's a no, feels like a conference")
     assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
