@@ -338,7 +338,10 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     if query.raw is not None and _names_something(query.raw):
         collect.add(_referent(query.raw, turns), "cue", -1, True)
     references = " ".join(label_references(text))
-    mine = _tokens(text)
+    # The turn's words outside the pivot's replacement: "embedded recruiter for 3 months then"
+    # goes to the embedded recruiter, so "embedded", which the reply also said, is no target.
+    outside = text.replace(query.replacement, _blank(query.replacement)) if query.replacement else text
+    mine = _tokens(outside, _inside_names(text))
     for distance, role, view in turns:
         named = proposal_by_label(references, view.proposals) if references else None
         for index, proposal in enumerate(view.proposals):
@@ -351,7 +354,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
             }
             surface = proposal.display if labelled else proposal.name
             collect.add(surface, "proposal", distance, role == "user", extra, proposal.summary)
-        for phrase in shared_runs(text, mine, view):
+        for phrase in shared_runs(outside, mine, view):
             collect.add(phrase, "shared", distance, role == "user")
     for mention in label_mentions(text):
         collect.add(_referent(mention, turns), "label", -1, True)

@@ -196,6 +196,22 @@ def test_a_pivots_target_is_never_its_replacement() -> None:
     assert detection.target is not None and "loki" not in detection.target.lower()
 
 
+def test_a_word_said_only_inside_the_replacement_is_no_target() -> None:
+    """"embedded recruiter for 3 months then" goes to the embedded recruiter: "embedded", which the
+    reply also said, was the target, and the tracker recorded the choice as rejected."""
+    context = [
+        Turn(role="user", text="agency or in-house for our first 5 hires?"),
+        Turn(role="assistant", text="Agency: fast, 20-25% fee. In-house: cheaper. Hybrid: an embedded contract recruiter for 3 months."),
+        Turn(role="user", text="what if the CTO did all the sourcing herself?"),
+        Turn(role="assistant", text="She'd lose half her week for months, and product velocity drops."),
+    ]
+    query = TargetQuery(
+        text="yeah she'd hate that. embedded recruiter for 3 months then", label=Label.PIVOT,
+        replacement="embedded recruiter for 3 months",
+    )
+    assert "embedded" not in (resolve(query, context) or "")
+
+
 BOARDS = [
     Turn(role="user", text="橱柜柜体用什么板材"),
     Turn(role="assistant", text="常见两种：\n1. 颗粒板：便宜，防潮差一些\n2. 多层板：贵 30%，防潮和握钉力更好\n我建议厨房用多层板。"),
