@@ -137,12 +137,20 @@ def clause_after(text: str, position: int) -> str:
     return text[position : end.start() if end else len(text)]
 
 
-def held_back(text: str, start: int, end: int, guarded: Callable[[int, int], bool], condition_from: int | None = None) -> bool:
+def held_back(
+    text: str,
+    start: int,
+    end: int,
+    guarded: Callable[[int, int], bool],
+    condition_from: int | None = None,
+    requested: bool = False,
+) -> bool:
     """Is a verdict at text[start:end] no verdict: held back by a cue guard (quoted, in code,
     negated, reported), made conditional by its sentence (read from `condition_from`, else from
-    `start`), or asked (its clause ends with a question mark: "revert that? or…", "不是防火墙吧？")?"""
+    `start`), or asked (its clause ends with a question mark: "revert that? or…", "不是防火墙吧？"),
+    unless the question is a polite request (`requested`: "can you revert that?")?"""
     closing = CLAUSE_END_RE.search(text, end)
-    asked = closing is not None and closing.group() in "?？"
+    asked = not requested and closing is not None and closing.group() in "?？"
     return asked or guarded(start, end) or conditional(text, start if condition_from is None else condition_from)
 
 

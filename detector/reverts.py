@@ -11,9 +11,10 @@ tells them apart is the pair: an order opening a clause, right after a reply tha
 announces a change. So the pair is a rule of the fusion (detect.py), as a prohibition of a
 proposed option is (prohibitions.py), and the change the reply reports is the target.
 
-The order must open its clause ("no, undo that", "那就回滚", not "要回滚前面的"); inside a question,
-a condition, a quote, code or reported speech ("should we revert?", "if it fails, roll it back",
-"my lead wants to revert it") it orders nothing: the cue layer's guards read it, as they read a cue.
+The order must open its clause ("no, undo that", "那就回滚", not "要回滚前面的") or follow a polite
+request ("can you undo the retry wrapper?", "能不能撤回一下"); inside a question, a condition, a
+quote, code or reported speech ("should we revert?", "if it fails, roll it back", "my lead wants to
+revert it") it orders nothing: the cue layer's guards read it, as they read a cue.
 "revert to X" / "改回 X" name where to go back to: the lexicons' reopening cues read those.
 
 Every pattern here is a plain alternation or a bounded class, linear in the text's length, and a
@@ -45,6 +46,12 @@ REVERT_VERB = (
 _REVERT_RE = re.compile(
     r"(?:把(?:它|这个|这些|刚才的|刚刚的|你的)?(?:改动|修改|变更|提交)?\s?)?"
     + rf"(?P<verb>{REVERT_VERB})(?!\s?(?:back\s)?(?:to|into)\b|到|成|为)",
+    re.IGNORECASE,
+)
+# A polite request right before the order: "can you undo the retry wrapper?", "could you revert
+# that", "能不能撤回一下". It orders, where "should we revert?" or "要不要撤回？" deliberates.
+_REQUEST_RE = re.compile(
+    r"(?:\b(?:can|could|would|will) (?:you|we|u)(?: please| pls| just| maybe)?|能不能|能否|可不可以|可以|麻烦你?|请你?)\s{0,2}(?:帮我)?\s{0,2}$",
     re.IGNORECASE,
 )
 # What a reply says it has done: "I've switched the worker pool to asyncio", "Done. I also bumped
@@ -131,7 +138,10 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         return None
     guarded = engine.guard_for(text)
     for order in orders:
-        if not opens_clause(text, order.start()) or held_back(text, order.start("verb"), order.end(), guarded):
+        requested = _REQUEST_RE.search(text, max(0, order.start() - 30), order.start()) is not None
+        if not (requested or opens_clause(text, order.start())):
+            continue
+        if held_back(text, order.start("verb"), order.end(), guarded, requested=requested):
             continue
         if not _names_another_change(clause_after(text, order.end()), change):
             return change

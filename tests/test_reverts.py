@@ -53,6 +53,10 @@ def test_the_change_a_reply_reports(reply: str, change: str | None) -> None:
     (_JWT, "回滚 JWT 那部分，网关只认 session"),  # words of the change
     ("Done. I also replaced `github.com/pkg/errors` with the stdlib everywhere else in the repo (41 files).",
      "revert everything outside internal/store. scope creep"),  # a scope of the change
+    # A polite request orders as an order does.
+    (_PYDANTIC, "can you revert that? we can't add pydantic as a dependency"),
+    (_PYDANTIC, "could you undo the pydantic change"),
+    (_JWT, "能不能撤回一下，网关那边只认 session"),
 ])
 def test_an_order_to_undo_the_reported_change_names_it(reply: str, text: str) -> None:
     assert _reverted(reply, text) == reported_change(normalize(reply))
@@ -71,6 +75,8 @@ def test_an_order_to_undo_the_reported_change_names_it(reply: str, text: str) ->
     (_PYDANTIC, "my lead wants to revert it but I think it's fine"),  # reported, not adopted
     (_PYDANTIC, "the deploy log says `rollback complete`"),  # code
     (_PYDANTIC, "nice. can you also make it easy to undo later"),  # not an order opening a clause
+    (_JWT, "要不要撤回？"),  # a deliberation, not a request
+    (_PYDANTIC, "if the build breaks, can you revert it?"),  # a request for a case that may not come
     (_JWT, "这个任务中间失败要回滚前面的，补偿逻辑怎么写"),  # an operation under discussion
     (_JWT, "回滚到 session 那版要多久"),  # where to go back to: a reopening cue's business
     (_OPTIONS, "revert that"),  # the reply reports no change
