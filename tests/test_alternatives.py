@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from detector.alternatives import Proposal, content_keys, extract_proposals, label_references, letters_named, proposal_by_label
+from detector.alternatives import (
+    Proposal,
+    content_keys,
+    extract_proposals,
+    label_references,
+    letters_named,
+    proposal_by_label,
+)
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
