@@ -27,10 +27,15 @@ from detector.text import CJK_CHAR, clause_spans, ends_as_question, squeeze
 _VERDICT_RE = re.compile(
     r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
     r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别指望|指望不上|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
+    # "私教不请了", "酒店就不回头了", "那我不自己瞎弄了": 不 and a verb closing the clause, not a
+    # complaint's "不够了", "吃不消了", "睡不着了" (an adjective or a complement after 不).
+    r"不(?!够|行|错|对|好|少|多|便宜|贵|方便|舒服|划算|值|到|及|起|住|下|动|着|清|懂|来|开|完|了|消|得|成)[\u4e00-\u9fff]{1,4}了$|"
+    r"先搁着|先放着|先放一放|先搁一搁|"
     r"吧$|pass$|^(?:so )?(?:no|nah|nope|meh|pass)\b|\b(?:out|then|it is|no|nah|nope)$|"
     r"\b(?:(?:skip|scrap|drop)(?:s|ped|ping)?|ditch(?:ing)?|kill(?:ing)?(?! (?:us|me|our|my|them)\b)|forget|nix|veto|"
     r"no thanks|hard pass|rule out|let'?s|go with|going with|instead|switch|switching|"
-    r"not doing|not going|revisit|back to|bring back|reconsider)\b|"
+    r"not doing|not going|revisit|back to|bring back|reconsider|screw|non-starter|no-go|no go|deal ?breaker|"
+    r"off the table|not happening|hard no|no way|pass on)\b|"
     # A hypothesis ruled out ("it's not the network", "so not that either", "不是网络的问题").
     r"^(?:so |ok |okay )?(?:it|that|this)(?:'s not| is not| isn'?t)\b|\bnot (?:that|it|this) either\b|"
     r"^(?:so |ok |okay )?not \S+(?: \S+)?$|\bruled out\b|"

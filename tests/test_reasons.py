@@ -87,6 +87,18 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
 
 
 @pytest.mark.parametrize("text, reason", [
+    # 不 and a verb closing the clause is the verdict; 不够 / 吃不消 in a complaint are the reason.
+    ("猎头太看业绩了，每个月都在赌，猎头就不做了", "猎头太看业绩了,每个月都在赌"),
+    ("钱不够了，一个人也吃不消了，这家店就不盘了", "钱不够了,一个人也吃不消了"),
+    ("我还要带两个班，积分太耗精力了，积分制先搁着", "我还要带两个班,积分太耗精力了"),
+    ("I played with appsmith for an hour and the UI builder fights me. screw low code", "I played with appsmith for an hour and the UI builder fights me"),
+])
+def test_verdicts_said_plainly_leave_the_reason_beside_them(text: str, reason: str) -> None:
+    """"私教不请了" and "screw low code" were read as reasons, so the turn gave none."""
+    assert reason_clause(normalize(text), [], ()) == reason
+
+
+@pytest.mark.parametrize("text, reason", [
     ("that would kill our margins, forget it", "that would kill our margins"),  # a consequence, not "kill X"
     ("kill it, the margins are too thin", "the margins are too thin"),
 ])
