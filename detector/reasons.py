@@ -150,10 +150,17 @@ def _kinds(
     """What each clause does in the turn; `other_spans` (the replacement, the revisit condition)
     mark their own clauses as neither verdict nor reason."""
     others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
-    return [_kind(text, start, end, fired, others) for start, end in spans]
+    kinds = [_kind(text, start, end, fired, others) for start, end in spans]
+    # A question right before the verdict is rhetorical, the complaint said as one: "$99 a year to
+    # tell me I'm broke? nah", "天天下雨在别墅里发呆吗 巴厘岛这次不去了".
+    return [
+        "reason" if kind == "question" and index + 1 < len(kinds) and kinds[index + 1] == "verdict" else
+        "other" if kind == "question" else kind
+        for index, kind in enumerate(kinds)
+    ]
 
 
-def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind:
+def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind | Literal["question"]:
     clause = text[start:end]
     # A cue can run over several clauses ("羊肉太膻了，…不做羊肉了"): its verdict is where it ends.
     # A clause that takes another option ("就按第二个来", "let's go with option 2") is the new choice.
@@ -162,9 +169,10 @@ def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequ
     squeezed = squeeze(clause)
     if any(other in squeezed for other in others):
         return "other"
-    asked = ends_as_question(clause) or text[end : end + 1] in ("?", "？")
-    if asked or _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeezed) < 3:
+    if _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeezed) < 3:
         return "other"
+    if ends_as_question(clause) or text[end : end + 1] in ("?", "？"):
+        return "question"
     return "reason"
 
 

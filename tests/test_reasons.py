@@ -67,7 +67,7 @@ def test_a_too_x_rejection_gives_the_whole_complaint_as_its_reason(
     "要改表结构就不做了",                              # one clause, the reason inside it
     "hmm, ok, scrap it",                            # filler around the verdict
     "thinking again, drop the second option",       # talk about the talk, not a reason
-    "another message queue to babysit? no thanks",  # a question is no reason
+    "no thanks. what else is out there?",           # a question after the verdict asks, it gives no reason
 ])
 def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str) -> None:
     normalized = normalize(text)
@@ -92,6 +92,9 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
     ("钱不够了，一个人也吃不消了，这家店就不盘了", "钱不够了,一个人也吃不消了"),
     ("我还要带两个班，积分太耗精力了，积分制先搁着", "我还要带两个班,积分太耗精力了"),
     ("I played with appsmith for an hour and the UI builder fights me. screw low code", "I played with appsmith for an hour and the UI builder fights me"),
+    # A question right before the verdict is the complaint said as one.
+    ("another message queue to babysit? no thanks", "another message queue to babysit"),
+    ("雨季就没意思了 天天下雨在别墅里发呆吗 巴厘岛这次不去了", "雨季就没意思了 天天下雨在别墅里发呆吗"),
 ])
 def test_verdicts_said_plainly_leave_the_reason_beside_them(text: str, reason: str) -> None:
     """"私教不请了" and "screw low code" were read as reasons, so the turn gave none."""
