@@ -102,8 +102,8 @@ def squeeze(text: str) -> str:
 
 # Clause marks: a full stop or question mark only before a space and a comma not inside a
 # number, so "3.5", "node.js" and "$2,500" stay whole; between Chinese words a space also ends a
-# clause (people type spaces for commas).
-_CLAUSE_MARK_RE = re.compile(rf"(?<!\d),|,(?!\d)|[，。!！;；:：\n]|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
+# clause (people type spaces for commas), and so does an ellipsis ("鸭子超市卖完了……换个鱼吧").
+_CLAUSE_MARK_RE = re.compile(rf"(?<!\d),|,(?!\d)|[，。!！;；:：\n]|…+|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
 
 
 def clause_spans(text: str) -> list[tuple[int, int]]:

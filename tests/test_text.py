@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pytest
 
-from detector.text import detect_language, normalize, protected_regions, script_runs, tokenize
+from detector.text import clause_spans, detect_language, normalize, protected_regions, script_runs, tokenize
 
 # fmt: off
 NORMALIZE = [
@@ -207,3 +207,12 @@ def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(t
     from detector.statements import accepted_clause
 
     assert accepted_clause(text) == choice
+
+
+@pytest.mark.parametrize("text, clauses", [
+    ("鸭子超市卖完了……换个鱼吧，清蒸鲈鱼", ["鸭子超市卖完了", "换个鱼吧", "清蒸鲈鱼"]),
+    ("hmm… no, too slow", ["hmm", "no", "too slow"]),
+    ("it costs $2,500 at 3.5%. too much", ["it costs $2,500 at 3.5%", "too much"]),
+])
+def test_clauses_end_at_commas_stops_and_ellipses_but_not_inside_numbers(text: str, clauses: list[str]) -> None:
+    assert [text[start:end] for start, end in clause_spans(text)] == clauses
