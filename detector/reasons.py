@@ -54,7 +54,11 @@ _FILLER_RE = re.compile(
 _META_RE = re.compile(
     r"想了想|想到(?:个|一个)?(?:办法|主意)|好主意|好消息|坏消息|刚回我|回我了|更新一下|"
     r"\b(?:thinking (?:again|about it)|on second thought|second thoughts|update|good news|bad news|one more thing|"
-    r"good idea|great idea|un-?parking|circling back)\b",
+    r"good idea|great idea|un-?parking|circling back)\b"
+    # A clause that only says who the user talked to, or that they thought ("我跟老板聊了", "我想了两天",
+    # "talked to my wife"): what follows is what was said.
+    r"|^(?:我|我们)?(?:跟|和)[^,，]{1,8}(?:聊|谈|商量|沟通)(?:了|过)(?:一下)?$|^(?:我|我们)?想了(?:两|几|一|半)?(?:天|下|晚|个晚上)$"
+    r"|^(?:so |ok )?(?:I |we )?(?:talked|spoke|checked) (?:to|with) [\w' ]{1,24}$",
     re.IGNORECASE,
 )
 # Where a reason turns from what it grants to what counts ("sounds cool but …", "便宜是便宜，但是 …").

@@ -92,6 +92,9 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
     ("钱不够了，一个人也吃不消了，这家店就不盘了", "钱不够了,一个人也吃不消了"),
     ("我还要带两个班，积分太耗精力了，积分制先搁着", "我还要带两个班,积分太耗精力了"),
     ("I played with appsmith for an hour and the UI builder fights me. screw low code", "I played with appsmith for an hour and the UI builder fights me"),
+    # Who the user talked to is no reason; what they learned is.
+    ("我跟老板聊了，大客户那边续费压力大，机器人先不搞了", "大客户那边续费压力大"),
+    ("talked to my wife, she hates long drives. road trip is out", "she hates long drives"),
     # A question right before the verdict is the complaint said as one.
     ("another message queue to babysit? no thanks", "another message queue to babysit"),
     ("雨季就没意思了 天天下雨在别墅里发呆吗 巴厘岛这次不去了", "雨季就没意思了 天天下雨在别墅里发呆吗"),
