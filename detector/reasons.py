@@ -154,14 +154,15 @@ def _kinds(
     """What each clause does in the turn; `other_spans` (the replacement, the revisit condition)
     mark their own clauses as neither verdict nor reason."""
     others = [squeezed for span in other_spans if span and (squeezed := squeeze(span))]
-    kinds = [_kind(text, start, end, fired, others) for start, end in spans]
-    # A question right before the verdict is rhetorical, the complaint said as one: "$99 a year to
-    # tell me I'm broke? nah", "天天下雨在别墅里发呆吗 巴厘岛这次不去了".
-    return [
-        "reason" if kind == "question" and index + 1 < len(kinds) and kinds[index + 1] == "verdict" else
-        "other" if kind == "question" else kind
-        for index, kind in enumerate(kinds)
-    ]
+    read = [_kind(text, start, end, fired, others) for start, end in spans]
+    kinds: list[ClauseKind] = []
+    for index, kind in enumerate(read):
+        if kind == "question":
+            # A question right before the verdict is rhetorical, the complaint said as one: "$99 a
+            # year to tell me I'm broke? nah", "天天下雨在别墅里发呆吗 巴厘岛这次不去了".
+            kind = "reason" if read[index + 1 : index + 2] == ["verdict"] else "other"
+        kinds.append(kind)
+    return kinds
 
 
 def _kind(text: str, start: int, end: int, fired: Sequence[CueHit], others: Sequence[str]) -> ClauseKind | Literal["question"]:

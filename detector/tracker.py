@@ -267,13 +267,12 @@ class ConvergenceTracker:
         decided = _decided_alternative(state)
         # What the turn says beside where a pivot goes ("…. just do the 50/30/20 thing").
         verdict = text.replace(detection.replacement, " ") if detection.replacement else text
-        reply = _last_reply(state)
         on_the_decision = (
             decided is not None
             and target is not decided
-            and _only_speaks_of(reply, decided)
             and not _names(verdict, detection.target)
             and not any(_names_option(verdict, a) for a in state.alternatives)
+            and _only_speaks_of(_last_reply(state), decided)  # last: it reads the reply's options
         )
         if on_the_decision:
             # "$99 a year to tell me I'm broke? nah" after "YNAB is $99/year…", YNAB chosen: a
