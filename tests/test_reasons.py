@@ -75,18 +75,25 @@ def test_no_reason_when_the_turn_gives_none_apart(detector: Detector, text: str)
     assert reason_clause(normalized, match.fired, ()) is None
 
 
-@pytest.mark.parametrize("text, reason", [
+# Turns read by `reason_clause` alone: the text and the reason it gives.
+READ_APART = [
     # A hypothesis ruled out while diagnosing is the verdict; the evidence beside it is the reason.
     ("it's not the network, our infra team already checked, ping and mtr are clean",
      "our infra team already checked, ping and mtr are clean"),
     ("pools have free slots, parallelism is 128. so not that either", "pools have free slots, parallelism is 128"),
     ("不是网络的问题，抓包看过了", "抓包看过了"),
-])
-def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
-    assert reason_clause(normalize(text), [], ()) == reason
-
-
-@pytest.mark.parametrize("text, reason", [
+    # A clause that takes another option is the new choice, not the reason.
+    ("好，就按第二个来，tracemalloc 先不考虑，生产环境不让装东西", "生产环境不让装东西"),
+    ("retries hide the flake, let's go with option 2", "retries hide the flake"),
+    # Nothing before the verdict: the reason is right after it, not after the choice that closes the turn.
+    ("Redux 就算了，团队里一半人是新人，学习曲线太陡。先试 C", "团队里一半人是新人,学习曲线太陡"),
+    ("ES is out, we have no one to run it. try the trigram index", "we have no one to run it"),
+    # "kill" is a verdict only when it kills the option.
+    ("that would kill our margins, forget it", "that would kill our margins"),  # a consequence, not "kill X"
+    ("kill it, the margins are too thin", "the margins are too thin"),
+    # No verdict word: the model heard the verdict in the complaint itself, which is the reason.
+    ("Elasticsearch 我们之前维护过，太痛苦了", "Elasticsearch 我们之前维护过,太痛苦了"),
+    ("layer cake is too much for me, I'd mess up the stacking", "layer cake is too much for me, I'd mess up the stacking"),
     # 不 and a verb closing the clause is the verdict; 不够 / 吃不消 in a complaint are the reason.
     ("猎头太看业绩了，每个月都在赌，猎头就不做了", "猎头太看业绩了,每个月都在赌"),
     ("钱不够了，一个人也吃不消了，这家店就不盘了", "钱不够了,一个人也吃不消了"),
@@ -98,17 +105,13 @@ def test_a_ruled_out_hypothesis_is_the_verdict(text: str, reason: str) -> None:
     # A question right before the verdict is the complaint said as one.
     ("another message queue to babysit? no thanks", "another message queue to babysit"),
     ("雨季就没意思了 天天下雨在别墅里发呆吗 巴厘岛这次不去了", "雨季就没意思了 天天下雨在别墅里发呆吗"),
-])
-def test_verdicts_said_plainly_leave_the_reason_beside_them(text: str, reason: str) -> None:
-    """"私教不请了" and "screw low code" were read as reasons, so the turn gave none."""
-    assert reason_clause(normalize(text), [], ()) == reason
+]
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("that would kill our margins, forget it", "that would kill our margins"),  # a consequence, not "kill X"
-    ("kill it, the margins are too thin", "the margins are too thin"),
-])
-def test_kill_is_a_verdict_only_when_it_kills_the_option(text: str, reason: str) -> None:
+@pytest.mark.parametrize("text, reason", READ_APART)
+def test_the_reason_is_read_apart_from_the_verdict(text: str, reason: str) -> None:
+    """The clauses beside the verdict, the one before it first. "私教不请了" and "screw low code"
+    were once read as reasons, which left the turn with none."""
     assert reason_clause(normalize(text), [], ()) == reason
 
 
@@ -176,26 +179,8 @@ def test_a_switch_verb_inside_a_word_is_no_pivot(detector: Detector) -> None:
     assert detection.target is None or "beca" not in detection.target
 
 
-@pytest.mark.parametrize("text, reason", [
-    # The model heard the verdict in the complaint itself; the complaint is the reason.
-    ("Elasticsearch 我们之前维护过，太痛苦了", "Elasticsearch 我们之前维护过,太痛苦了"),
-    ("layer cake is too much for me, I'd mess up the stacking", "layer cake is too much for me, I'd mess up the stacking"),
-])
-def test_a_turn_with_no_verdict_word_gives_its_complaint_as_the_reason(text: str, reason: str) -> None:
-    assert reason_clause(normalize(text), [], []) == reason
-
-
 def test_a_complaint_with_a_question_after_it_is_not_taken_whole() -> None:
     """A question between or after the clauses ends the run: only a turn that is all complaint is."""
     assert reason_clause(normalize("the ops cost is high, is there anything lighter? we have one person on call"), [], []) is None
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("好，就按第二个来，tracemalloc 先不考虑，生产环境不让装东西", "生产环境不让装东西"),
-    ("retries hide the flake, let's go with option 2", "retries hide the flake"),
-    # Nothing before the verdict: the reason is right after it, not after the choice that closes the turn.
-    ("Redux 就算了，团队里一半人是新人，学习曲线太陡。先试 C", "团队里一半人是新人,学习曲线太陡"),
-    ("ES is out, we have no one to run it. try the trigram index", "we have no one to run it"),
-])
-def test_a_clause_that_takes_another_option_is_no_reason(text: str, reason: str) -> None:
-    assert reason_clause(normalize(text), [], ()) == reason
