@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from detector.alternatives import Proposal, best_overlap, label_kind, number_word, proposal_by_label
 from detector.mentions import REJECTING_VERBS_EN
 from detector.schema import Alternative
+from detector.text import TIME_UNITS_EN
 
 _KEY = r"[1-9]|(?-i:[A-H])(?![A-Za-z])"  # "2", "B"; a capital alone, never "a" or a word's start
 _ZH_KEY = r"(?:(?<![A-Za-z0-9])[1-9A-H](?![A-Za-z0-9])|[①-⑨一二三四五六七八九])"  # never the "B" of "InfluxDB"
 _OPTION = r"(?:options?|plans?|approaches|ideas|#)\s?"
 _ZH_OPTION = r"(?:方案|选项|思路|路线)?"
 _PAIR_WORDS = frozenset({"both", "neither", "either", "俩"})
-_TIME_UNITS = r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|nights?|times?|steps?|people|users|percent)\b"
+_TIME_UNITS = rf"(?:(?:{'|'.join(TIME_UNITS_EN)}|min|time|step)s?|people|users|percent)\b"
 
 # A place ("2-4", "B and C") is the verdict's subject or object when its clause goes on with a
 # predicate ("1-3 are out", "2 and 3, too much infra") or a verdict verb or an option word comes

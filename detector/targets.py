@@ -43,7 +43,7 @@ from detector.alternatives import (
 from detector.cues.engine import CueMatch
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
-from detector.text import CJK_CHAR, normalize, squeeze, zh_words_at
+from detector.text import CJK_CHAR, TIME_UNITS_EN, normalize, squeeze, zh_words_at
 
 if TYPE_CHECKING:
     from detector.trees import TreeEnsemble
@@ -100,7 +100,8 @@ _FUNCTION_WORDS = frozenset(
     # Pronouns and comparisons point at a thing or a person and name no option ("she won't do
     # airbnb", "more than I signed up for"); time units measure one ("$99 a year", "6 weeks off").
     + "he him his she her they them their us me than about need each every per either neither both".split()
-    + "day days night nights week weeks month months year years hour hours minute minutes mo yr hr".split()
+    + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
+    + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
 )
 # Words that end a noun phrase the user names: verdicts, switches and fillers ("X is out",

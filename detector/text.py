@@ -33,6 +33,9 @@ _BLANK_LINES = re.compile(r"\n\s*\n+")
 # CJK: unified ideographs (incl. extension A), compatibility ideographs, and CJK punctuation.
 CJK_CHAR = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RE = re.compile(f"[{CJK_CHAR}]")
+# Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
+# never names one. Target resolution and the group reader take their plurals as well.
+TIME_UNITS_EN = ("day", "night", "week", "month", "year", "hour", "minute")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _SCRIPT_RUN_RE = re.compile(f"(?P<cjk>[{CJK_CHAR}]+)|(?P<latin>[A-Za-z0-9][A-Za-z0-9'\\-_.]*)")
 
