@@ -40,10 +40,15 @@ from detector.text import normalize
 # don't use X", a fact); "no X", "not X", "skip the X", "avoid X" opening a clause (not "a rubber
 # chicken not a hedgehog", a correction).
 _FORBID_BEFORE_RE = re.compile(
-    r"(?:(?<![特区分类差告离识辨级性个])别(?![的人处])|(?<![要用])不要|(?<!用)不用|甭|不准|不许|免了|不打算|不考虑|不想)(?:再|去|先|在)?"
+    r"(?:(?<![特区分类差告离识辨级性个])别(?![的人处])|(?<![要用])不要|(?<!用)不用|甭|不准|不许|免了|不打算|不考虑|不想|(?:(?<=我)|(?<=俺)|(?<=咱)|(?<=^)|(?<=[\s，。,.!！?？;；：:]))不(?:太|大|怎么)?(?:想|喜欢))(?:再|去|先|在)?"
     r"(?:用|上|搞|整|做|走|选|碰|弄|加|装|引入|接|考虑|折腾)?\s?(?!每|比|太|那么|这么|那样|这样)"
     r"|(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )\b(?:don'?t|do not|let'?s not|let us not|we won'?t|we will not|never|no need to)\s+"
     r"(?:bother with|go with|bring in|use|add|do|try|introduce|pick|touch|go for|go|build|set up|rely on)\b\s?(?:the |a |an |any )?"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )\bnot (?:really |much of |exactly |the biggest |a (?:huge|big) |super |that much of )?(?:a )?fan of (?:the |a |an )?"
+    r"|\bi (?:really |just |honestly |still )?(?:don'?t|do not) (?:love|like|trust|dig|care for|(?:want|need) (?!(?:\S+ ){0,3}(?:to|\S+ing)\b)) ?(?:the |a |an )?"
+    r"|\b(?:i'?d|we'?d|i would|we would) (?:much )?rather not (?:use |do |add |go with |bring in |deal with |pay for |touch |have |run |buy )?(?:the |a |an )?"
+    r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s) pass on (?:the |a |an )?"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
     r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"
     r"|skip|avoid|nix|leave out|keep out)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
@@ -52,6 +57,10 @@ _FORBID_BEFORE_RE = re.compile(
 _FORBID_AFTER_RE = re.compile(
     r"(?:就|还是|先|也)?(?:别|不要|甭|不用)(?:再)?(?:用|上|搞|整|做|走|弄|加|装|考虑|折腾)?了|(?:就|也)?免了"
 )
+
+# An object in the possessive is a part of the option, not the option: "not a fan of airflow's UI
+# (but let's go with it)", "no Redis's cluster mode".
+_ASPECT_RE = re.compile(r"\s*[\w-]+['’]s\b")
 
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
@@ -68,7 +77,8 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    return option_named(verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma), proposals)
+    objects = verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma)
+    return option_named(((obj, from_end) for obj, from_end in objects if not _ASPECT_RE.match(obj)), proposals)
 
 
 def _may_follow_comma(bare: str) -> bool:

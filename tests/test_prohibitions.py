@@ -40,6 +40,15 @@ def _context(reply: str) -> list[Turn]:
     # What a coding agent says it will do is its proposal.
     ("I'll add a Redis cache in front of the user service to cut the p99 latency.", "no, don't add redis. just memoize", "add a Redis cache"),
     ("我打算用 Kafka 做消息队列，先把 topic 规划好。", "别用 Kafka，三台机器扛不住", "Kafka"),
+    # The user's dislike of an option just proposed: "I'm not a fan of X", "I'd rather not use X".
+    (_EN, "I'm not a fan of the retry decorator, it hides the flake", "add a retry decorator"),
+    (_EN, "honestly I don't love mocking here", "mock the HTTP client"),
+    (_EN, "i don't want retries in tests", "add a retry decorator"),
+    (_EN, "I'd rather not mock the client", "mock the HTTP client"),
+    (_EN, "gonna pass on the retry decorator", "add a retry decorator"),
+    (_EN, "not really sold on mocking tbh", "mock the HTTP client"),
+    (_ZH, "我不太想用 tracemalloc，生产环境不让装东西", "用 tracemalloc"),
+    (_ZH_LABELS, "不太喜欢 Redis 这个方向", "Redis"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
@@ -58,6 +67,11 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_EN, "the flake is in the client, not just the retry decorator"),
     (_EN, "see `# no retry decorator here` in conftest"),  # code
     (_ZH, "别用表格，直接列出来"),
+    (_EN, "my lead is not a fan of the retry decorator, but I like it"),  # someone else's view
+    (_EN, "I'm not a fan of mock's API but let's go with it"),  # a part of the option, in the possessive
+    (_EN, "I don't want retries to mask real failures"),  # a wish about what the option does, not a refusal
+    (_EN, "I did a first pass on the retry decorator idea"),  # "pass on" as a noun
+    (_ZH, "孩子不喜欢 tracemalloc 那种输出"),  # not the user's own dislike
     (_ZH, "要不要干脆别用 tracemalloc？"),
     (_ZH, "老板说别用 tracemalloc，你怎么看"),
     (_ZH, "如果预算不够就不用 memray 了"),
