@@ -86,6 +86,12 @@ _POINTER_RE = re.compile(
     r"|\b(?:this|that|it|these|those|current|the plan|what we have|so far)\b",
     re.IGNORECASE,
 )
+# The plan in force, named as such: "上个方案作废", "原方案不行了", "scrap the current plan".
+_THE_PLAN_RE = re.compile(
+    r"上一?个方案|上一版方案|之前(?:定)?的方案|原(?:来的)?方案|刚才(?:定)?的方案|现在的方案|当前的?方案|目前的方案"
+    r"|\b(?:the|our) (?:previous|last|old|current|original|existing) (?:plan|approach|setup|design)\b",
+    re.IGNORECASE,
+)
 # A word of refusal, any: a sentence without one is not read alone in a NONE turn (a prefilter; the
 # detector decides).
 _REFUSAL_HINT_RE = re.compile(
@@ -274,6 +280,10 @@ class ConvergenceTracker:
             and not any(_names_option(verdict, a) for a in state.alternatives)
             and _only_speaks_of(_last_reply(state), decided)  # last: it reads the reply's options
         )
+        if not on_the_decision and decided is not None and target is not decided and _THE_PLAN_RE.search(verdict):
+            # "上个方案作废，老板说这个季度不允许上私有部署的大模型" after a reply listing the next steps of
+            # the chosen plan: the plan in force goes, not whichever listed step the words touch.
+            on_the_decision = not any(_names_option(verdict, a) for a in state.alternatives if a is not decided)
         if on_the_decision:
             # "$99 a year to tell me I'm broke? nah" after "YNAB is $99/year…", YNAB chosen: a
             # verdict on what the last reply said of the decision, naming no option, is on the

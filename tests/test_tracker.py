@@ -1063,3 +1063,32 @@ def test_a_verdict_naming_nothing_after_a_reply_about_the_decision_is_on_the_dec
         assert state.current_decision is None
     else:
         assert state.current_decision is not None and state.current_decision.text.startswith(decision)
+
+
+KNOWLEDGE_BASE = (
+    "给你三个方案：\n1. 纯 RAG：向量库用 Milvus，LLM 用私有部署的 Qwen-14B。\n2. 微调：用文档做 SFT 微调 Qwen-7B。\n"
+    "3. 混合：Elasticsearch BM25 + 向量召回，再用 reranker 重排，最后交给 LLM。"
+)
+SEARCH = (
+    "Three ways:\n1. Postgres full-text search with a GIN index.\n2. A managed Algolia index synced by a worker.\n"
+    "3. Self-hosted Meilisearch on one VM."
+)
+
+
+@pytest.mark.parametrize("turns, rejected, spared", [
+    (["帮我设计一个内部知识库问答", KNOWLEDGE_BASE, "就方案三吧",
+      "下一步：1）写解析脚本；2）在 ES 里建索引；3）接 bge-large-zh 做 embedding。",
+      "上个方案作废，老板说这个季度不允许上任何私有部署的大模型"], "3(", "1("),
+    (["we need search for the docs site", SEARCH, "option 2 it is",
+      "Next: 1) create the index 2) write the sync worker 3) add the search box to the header.",
+      "scrap the current plan, legal says no data leaves our servers"], "2(", "1("),
+])
+def test_a_verdict_on_the_plan_in_force_rejects_the_decision(turns: list[str], rejected: str, spared: str) -> None:
+    # "上个方案" / "the current plan" is the plan in force, not a step the last reply listed nor an
+    # option whose words the reason happens to share.
+    t = tracker()
+    for index, text in enumerate(turns):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    names = [entry.alternative for entry in t.state("c").rejected]
+    assert any(name.startswith(rejected) for name in names), names
+    assert not any(name.startswith(spared) for name in names), names
