@@ -10,13 +10,18 @@ Two texts denote the same option when `same_thing` says so, as for `target_match
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from detector.alternatives import content_keys
 from detector.detect import Detector
 from detector.schema import ConvergenceState, Label, Transcript, Turn
 from detector.text import squeeze
+
+# Latin letters and digits in runs of one or two: option letters and numbers ("方向C", "3x").
+_SHORT_TOKEN_RE = re.compile(r"(?<![a-z0-9])[a-z0-9]{1,2}(?![a-z0-9])")
 
 
 def same_thing(predicted: str | None, gold: str | None) -> bool:
@@ -69,14 +74,25 @@ def _names_of_rejected(state: ConvergenceState) -> list[list[str]]:
 
 def _denotes(names: Sequence[str], gold: str) -> bool:
     """Does an entry with these names denote the gold option? A label must be equal ("方案三"),
-    never merely contained: "1" is inside "$10k used car"."""
+    never merely contained: "1" is inside "$10k used car". An option's summary also denotes a gold
+    span whose every word it holds: "a garden party at home with a marquee" is the "garden party
+    with a marquee" the user turned down, though neither text contains the other (containment
+    alone counted the bare word "marquee" right and the whole option wrong)."""
     display, *rest = names
     label, summary = rest if rest else (None, None)
     return (
         same_thing(display, gold)
-        or (summary is not None and same_thing(summary, gold))
+        or (summary is not None and (same_thing(summary, gold) or _holds_every_word(summary, gold)))
         or (label is not None and squeeze(label) == squeeze(gold))
     )
+
+
+def _holds_every_word(summary: str, gold: str) -> bool:
+    """Every content word of the gold span is in the summary, and so is every short Latin token,
+    which content words leave out: "方向C" is not "三个方向"."""
+    wanted = content_keys(gold)
+    short = set(_SHORT_TOKEN_RE.findall(gold.lower()))
+    return bool(wanted) and wanted <= content_keys(summary) and short <= set(_SHORT_TOKEN_RE.findall(summary.lower()))
 
 
 def _on_list(state: ConvergenceState, gold: str | None) -> bool:

@@ -64,3 +64,21 @@ def test_a_rejected_option_counts_by_its_whole_name_and_its_exact_label() -> Non
     turns[2] = {**turns[2], "target": "the 10-year plan"}
     transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
     assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 0.0
+
+
+def test_an_option_counts_when_its_summary_holds_every_word_of_the_gold_target() -> None:
+    """Neither "a garden party at home with a marquee" nor the gold "garden party with a marquee"
+    contains the other, yet they are one option. A word it lacks, or a number or letter it lacks
+    (content words leave them out: "方向C" is not "三个方向"), and it is another."""
+    options = "Three ideas:\n1. A restaurant private room\n2. A rented village hall\n3. A garden party at home with a marquee"
+    turns = [
+        {"role": "user", "text": "party for 40 people in october, ideas?", "label": "NONE"},
+        {"role": "assistant", "text": options},
+        {"role": "user", "text": "no to option 3, it's scotland in october", "label": "REJECT", "target": "garden party with a marquee"},
+    ]
+    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
+    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 1.0
+    for other in ("garden party with a bouncy castle", "garden party with 2 marquees"):
+        turns[2] = {**turns[2], "target": other}
+        transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
+        assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 0.0
