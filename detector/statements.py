@@ -4,6 +4,8 @@ An acceptance ("好，就按B来", "sounds good, go with option 2") is NONE for 
 is rejected) but sets the current decision. A standing constraint ("必须兼容 Python 3.8", "we
 can't add new infrastructure") holds for the rest of the conversation. The assistant's stated next
 step ("下一步：压测", "Next, I'll write the migration") is what the block lists under next action.
+A course the user puts forward in a closing question ("what about a management command run from
+cron?") is the user's own proposal.
 All patterns are bounded (no nested or unbounded repeats), like the cue lexicons.
 """
 
@@ -73,6 +75,20 @@ _CONSTRAINT_RE = re.compile(
     r"(?:[^。.!！?？;；\n]|\.(?=\w)){2,80})",  # a full stop inside "3.8" or "v1.2" does not end it
     re.IGNORECASE,
 )
+# The user putting a new course forward as a question that closes the turn: "what about a
+# management command run from cron?", "how about just using RQ instead?", "要不直接用 crontab 跑脚本？".
+# A course, not a topic: an indefinite article, a verb of doing or "instead" ("what about the audit
+# log?" asks about a topic; "what about Redis?" may ask either, and is left alone).
+_USER_SUGGESTION_RE = re.compile(
+    r"(?:^|(?<=[,.;:!?\n]))\s{0,2}(?:so |ok |okay |then |and |hmm,? |or )?"
+    r"(?:(?:what|how) about|why not|could we|can we)\s(?:just\s|simply\s)?"
+    r"(?:use |using |switch to |switching to |move to |moving to |go with |going with )?"
+    r"(?P<en>(?!(?:it|them|that|this|those|these)\b)(?:(?:a|an|another|add|adding|run|running|write|writing|build|building|try|trying)\s)[^?\n]{2,80}?"
+    r"|[^?\n]{2,60}?(?=\sinstead))(?:\sinstead)?\s?\?\s{0,2}$"
+    r"|(?:^|(?<=[,.;:!?，。；：！？\n]))\s{0,2}(?:那|那就)?(?:要不|不如|干脆)(?:就|还是|直接|干脆)?(?:用|试试|换成|改用|改成|上|走)\s?"
+    r"(?P<zh>[^,.;:!?，。；：！？\n]{2,30}?)(?:吧|呢)?\s?[?？。]?\s{0,2}$",
+    re.IGNORECASE,
+)
 _NEXT_STEP_RE = re.compile(
     r"(?:下一步|接下来|next step|next,|next up|then I'?ll|I'?ll now|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
     r"(?P<step>(?:[^。.!！?？\n]|\.(?=\w)){3,80})",
@@ -128,6 +144,16 @@ def bare_choice(text: str) -> str | None:
         return None
     choice = match.group("choice")
     return f"option {choice.upper()}" if len(choice) == 1 and choice.isascii() else choice
+
+
+def user_suggestion(text: str) -> str | None:
+    """The course the user's turn puts forward in its closing question, if any ("a management
+    command run from cron" of "I said no celery. what about a management command run from
+    cron?"): a proposal of the user's own, which a later "ok do that" takes."""
+    match = _USER_SUGGESTION_RE.search(text.strip())
+    if match is None:
+        return None
+    return (match.group("en") or match.group("zh")).strip()
 
 
 def constraints_in(text: str) -> list[str]:

@@ -67,6 +67,7 @@ from detector.statements import (
     endorsed_option,
     next_step_in,
     reopening_condition,
+    user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
 from detector.text import detect_language, ends_as_question, normalize, sentences, squeeze
@@ -519,6 +520,10 @@ class ConvergenceTracker:
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
+        elif (suggested := user_suggestion(text)) and self._find_alternative(state, suggested, suggested, statuses=None) is None:
+            # "I said no celery. what about a management command run from cron?": the user's own
+            # proposal, on the table like the assistant's.
+            self._add_alternative(state, suggested, "user", patch)
         self._record_constraints(state, text, patch)
 
     def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:

@@ -186,6 +186,7 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
     ("acceptance", "好，就按B来 ok go with "),
     ("bare choice", "ok, yes, 好的 嗯 "),
     ("bare choice in a first sentence", "yes, B "),
+    ("user suggestion", "what about a x. how about using y instead, 要不直接用 "),
 ])
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
@@ -198,6 +199,7 @@ def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
         statements.next_step_in,
         statements.reopening_condition,
         statements.closing_choice,
+        statements.user_suggestion,
     )
 
     def read(text: str) -> object:

@@ -1092,3 +1092,39 @@ def test_a_verdict_on_the_plan_in_force_rejects_the_decision(turns: list[str], r
     names = [entry.alternative for entry in t.state("c").rejected]
     assert any(name.startswith(rejected) for name in names), names
     assert not any(name.startswith(spared) for name in names), names
+
+
+@pytest.mark.parametrize("text, suggested", [
+    ("I said no celery. what about a management command run from cron?", "a management command run from cron"),
+    ("how about just using RQ instead?", "RQ"),
+    ("could we just switch isolation to READ COMMITTED instead?", "switch isolation to READ COMMITTED"),
+    ("要不直接用 crontab 跑脚本？", "crontab 跑脚本"),
+    ("不如换成 GitHub Actions 吧", "GitHub Actions"),
+    ("what about the audit log?", None),  # a topic, not a course of action
+    ("what about Redis?", None),  # either, so neither
+    ("摘要不用写方法论，管理层不关心 p 值。", None),  # "要不" inside "摘要不用" opens nothing
+    ("can you add a test?", None),  # a request to the assistant
+])
+def test_a_closing_question_may_put_the_users_own_course_forward(text: str, suggested: str | None) -> None:
+    from detector.statements import user_suggestion
+
+    assert user_suggestion(text) == suggested
+
+
+def test_the_users_own_proposal_is_what_a_later_nameless_acceptance_takes() -> None:
+    # Before, "ok do that" took the latest option tracked as proposed, the Celery task the user
+    # had turned down ("celery" was recorded on its own), and made it the decision.
+    t = tracker()
+    turns = [
+        "the /export endpoint times out for big accounts. can you fix it?",
+        "Two ways:\n1. Stream the response with StreamingHttpResponse.\n2. Move the export to a Celery task that writes the file to S3.",
+        "we don't run celery anywhere. go with streaming",
+        "Done, the view now streams.",
+        "I said no celery. what about a management command run from cron that pre-builds the big exports?",
+        "That works: a build_exports command, run nightly by cron, writes each large export to S3.",
+        "ok do that",
+    ]
+    for index, text in enumerate(turns):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("a management command run from cron")
