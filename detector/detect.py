@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # A label fires in rules mode when the noisy-or of its cue weights reaches this.
 RULES_THRESHOLD = 0.5
 # How sure a rejection is when the turn forbids an option just proposed: about the share of such
-# turns that are gold positives in the training and dev data (154 of 174; prohibitions.py).
+# turns that are gold positives in the training and dev data (156 of 176; prohibitions.py).
 FORBIDDING_CONFIDENCE = 0.9
 # A hybrid REJECT of a short turn whose words name where to go instead (a replacement span:
 # "…, saturday routes", "冻品塞不下。粮油吧") is a PIVOT unless the model all but rules a pivot

@@ -15,6 +15,7 @@ _EN = (
 )
 _ZH = "这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。我建议先走第二个。"
 _ZH_LABELS = "方案A：Redis 集中式缓存，多实例共享。\n方案B：进程内 LRU，零运维。"
+_VERBS = "Options:\n1. Raise MAX_CONTENT_LENGTH to 50 MB in settings.py\n2. Fail over to the replica\n3. Keep the limit and return a 413"
 
 
 def _context(reply: str) -> list[Turn]:
@@ -49,6 +50,9 @@ def _context(reply: str) -> list[Turn]:
     (_EN, "not really sold on mocking tbh", "mock the HTTP client"),
     (_ZH, "我不太想用 tracemalloc，生产环境不让装东西", "用 tracemalloc"),
     (_ZH_LABELS, "不太喜欢 Redis 这个方向", "Redis"),
+    # An option that opens with its verb, forbidden by that verb.
+    (_VERBS, "no, don't raise it globally. the webhooks share that setting", "Raise MAX_CONTENT_LENGTH"),
+    (_VERBS, "don't fail over, the replica is 20 min behind", "Fail over"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
@@ -72,6 +76,8 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_EN, "I don't want retries to mask real failures"),  # a wish about what the option does, not a refusal
     (_EN, "I did a first pass on the retry decorator idea"),  # "pass on" as a noun
     (_ZH, "孩子不喜欢 tracemalloc 那种输出"),  # not the user's own dislike
+    (_VERBS, "don't forget to keep the old config around"),  # no option opens with "forget"
+    (_VERBS, "we don't raise limits without a ticket"),  # a fact about the team
     (_ZH, "要不要干脆别用 tracemalloc？"),
     (_ZH, "老板说别用 tracemalloc，你怎么看"),
     (_ZH, "如果预算不够就不用 memray 了"),
