@@ -58,6 +58,14 @@ CASES = [
      "用阿里云的托管 Redis 就不用自己运维了，成本问题也就解决了。", "RELAPSE"),
     ("negated", "Redis 集群", "本地 LRU", "运维成本太高",
      "Redis 就不用了，本地 LRU 够了。", "OK"),
+    # An option that moves from one thing to another is named by where it goes: "把 Jedis 换成
+    # Lettuce" is Lettuce (Jedis stays in every reply about the fix), "replace X with Y" is Y.
+    ("name", "3(把 Jedis 换成 Lettuce)", "1(调大连接池)", "改动太大",
+     "另外从长期看还是建议把 Jedis 换成 Lettuce，改动其实不大，我可以顺手一起改了。", "RELAPSE"),
+    ("name", "3(把 Jedis 换成 Lettuce)", "1(调大连接池)", "改动太大",
+     "已修复 Jedis 连接泄漏，getResource 改成了 try-with-resources。", "OK"),
+    ("name", "Replace requests with httpx", "keep requests", "no new dependencies",
+     "Since we keep requests, I've added a Session with a retry adapter to the requests client.", "OK"),
     ("hypernym", "Kafka", "数据库 outbox", "太重",
      "outbox 先跑着，量上来之后引入一个消息中间件会更稳。", "RELAPSE"),
     ("concession", "京都", "大阪", "人太多",

@@ -969,11 +969,13 @@ COMPOUND_HEADS = frozenset(
     "google microsoft amazon aws azure apple docker react apache github gitlab visual oracle ibm meta adobe "
     "atlassian hashicorp elastic confluent cloudflare".split()
 )
-# "从 MySQL 迁到 Postgres", "moving from Jenkins to Actions": the option is where it goes.
+# "从 MySQL 迁到 Postgres", "把 Jedis 换成 Lettuce", "moving from Jenkins to Actions", "replace
+# requests with httpx": the option is where it goes.
 MIGRATION_FROM_RE = re.compile(
-    r"(?<![主自服跟随盲])从(?!而|来|不|未|小|前|此)\s?[^,，。;；]{1,40}?\s?"
-    r"(?=迁(?:移)?到|迁往|换成|换到|切(?:换)?到|改成|改为|转到|转成|升级到|升级为)"
+    r"(?<![主自服跟随盲])(?:从(?!而|来|不|未|小|前|此)|(?:把|将)(?!握|关|控|脉))\s?[^,，。;；]{1,40}?\s?"
+    r"(?=迁(?:移)?到|迁往|换成|换到|切(?:换)?到|改成|改为|转到|转成|升级到|升级为|替换成|替换为)"
     r"|\bfrom\s[^,，。;；]{1,40}?\s(?=to\b)"
-    r"|^\s?(?:switch|chang|mov|migrat|convert|upgrad)\w{0,4}\s[^,;]{1,40}?\s(?=to\s)",
+    r"|^\s?(?:switch|chang|mov|migrat|convert|upgrad)\w{0,4}\s[^,;]{1,40}?\s(?=to\s)"
+    r"|^\s?replac\w{0,3}\s[^,;]{1,40}?\swith\s",
     re.IGNORECASE,
 )
