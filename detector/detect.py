@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import clip
+from detector.alternatives import clip, content_keys, extract_proposals
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
+from detector.features import PREVIOUS_ASSISTANT_CHARS
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import reason_clause, widen_reason
@@ -103,15 +104,26 @@ class Detector:
         self.engine.compile_all()
         self.detect("不用 Redis 了，改用本地缓存; scrap that, use Postgres instead")
 
-    def _ruling(self, text: str, context: Sequence[Turn]) -> Ruling | None:
+    def _ruling(self, text: str, context: Sequence[Turn], label: Label, match: CueMatch) -> Ruling | None:
         """The first rule that rules on the (normalised) turn, in this order: it forbids an option
         the assistant just proposed (prohibitions.py), orders a return to what a change the
         assistant just reported replaced, or that change undone (reverts.py), rules out a cause
         the assistant just suspected (hypotheses.py), or goes back to an option an earlier reply
-        offered (returns.py)."""
+        offered (returns.py). `label` and `match` are what the layers before read."""
         forbidden = forbidden_option(text, context, self.engine)
         if forbidden is not None:
-            return Ruling(forbidden.display, f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})")
+            rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
+            if label is Label.REOPEN:
+                # A reopening beside it brings back another option the turn names, its target
+                # ("牛肉不要了，我想还是鸡胸肉"), or none: "again, no redis this quarter" forbids the
+                # Redis it mentions, which the model took for Redis coming back.
+                brought_back = resolve(query_for(text, label, self.engine.with_spans(text, match)), context)
+                if brought_back is None or _same_option_said(brought_back, forbidden.display, text):
+                    brought_back = _other_option_named(text, context, forbidden.display)
+                if brought_back is None:
+                    return Ruling(forbidden.display, rule, model_reopening_stays=False)
+                return Ruling(brought_back, rule)
+            return Ruling(forbidden.display, rule)
         back = returned_to(text, context, self.engine)
         if back is not None:
             brought_in, replaced = back
@@ -164,7 +176,7 @@ class Detector:
             explanation.decided_by = "rules"
             explanation.rule = f"rules: the turn is only courtesies, an acknowledgement, so NONE whatever the model says; before: {explanation.rule}"
             return _none_detection(language, scores, explanation)
-        ruling = self._ruling(normalized, context) if self.mode is not Mode.CLASSIFIER else None
+        ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:
             label, confidence = _ruled(label, confidence, rules_choice, ruling, explanation)
         if label.is_positive:
@@ -206,6 +218,28 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+def _same_option_said(one: str, other: str, text: str) -> bool:
+    """Do two option names share a word the turn says? "1(A shared Redis cache)" and "a shared
+    Redis with explicit invalidation" are one option to "again, no redis this quarter"."""
+    return bool(content_keys(one) & content_keys(other) & content_keys(text))
+
+
+def _other_option_named(text: str, context: Sequence[Turn], forbidden: str) -> str | None:
+    """The latest option the assistant offered that the turn names by a word other than the ones
+    it names the forbidden option by: "鸡胸肉+糙米+西兰花" in "牛肉不要了，我想还是鸡胸肉", while every
+    Redis option the replies offered is "redis" to "again, no redis this quarter"."""
+    said = content_keys(text)
+    forbidding = content_keys(forbidden) & said
+    for turn in reversed(context):
+        if turn.role != "assistant":
+            continue
+        for proposal in extract_proposals(normalize(turn.text)[-PREVIOUS_ASSISTANT_CHARS:]):
+            named = content_keys(proposal.summary) & said
+            if named and not named & forbidding:
+                return proposal.display
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,3 +70,31 @@ def test_a_turn_of_courtesies_is_none_whatever_the_model_says(shipped_detector, 
 @pytest.mark.parametrize("text", ["不用了，谢谢", "不用麻烦了", "no thanks", "不用急，先把 Airflow 砍了"])
 def test_a_decline_or_a_verdict_beside_a_courtesy_is_no_courtesy(text: str) -> None:
     assert not is_courtesy(text)
+
+
+_REDIS_AGAIN = [
+    Turn(role="user", text="we need caching for the pricing service, p95 is 800ms. hard constraint: no new infra"),
+    Turn(role="assistant", text="Options:\n1. A shared Redis cache\n2. An in-process LRU cache in each pod\n3. HTTP caching at the CDN"),
+    Turn(role="user", text="redis is out, platform won't own another thing. in-process sounds fine"),
+    Turn(role="assistant", text="If finance needs price changes to show immediately, the cleanest fix is a shared Redis with explicit invalidation on price updates."),
+]
+_MEALS = [
+    Turn(role="user", text="帮我配一周的减脂餐"),
+    Turn(role="assistant", text="三个方案：\n1. 鸡胸肉+糙米+西兰花\n2. 牛肉+红薯+菠菜\n3. 三文鱼+藜麦+芦笋"),
+    Turn(role="user", text="鸡胸肉吃腻了，不要了"),
+    Turn(role="assistant", text="那我建议用牛肉+红薯+菠菜，牛肉选牛里脊，每餐 150g。"),
+]
+
+
+@pytest.mark.parametrize("context, text, label, target", [
+    # The model read the option it forbids, rejected before, as coming back.
+    (_REDIS_AGAIN, "again, no redis this quarter. it's not the cost, it's platform having to own another thing",
+     Label.REJECT, "a shared Redis"),
+    # Beside the prohibition the turn brings back another option, which is its target.
+    (_MEALS, "吃了两周，牛肉那天总是做硬。牛肉不要了，我想还是鸡胸肉，换个做法就是了", Label.REOPEN, "1(鸡胸肉"),
+])
+def test_a_reopening_beside_a_prohibition_is_of_another_option_or_none(
+    shipped_detector, context: list[Turn], text: str, label: Label, target: str  # type: ignore[no-untyped-def]
+) -> None:
+    found = shipped_detector.detect(text, context)
+    assert found.label is label and found.target is not None and found.target.startswith(target)
