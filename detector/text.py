@@ -78,15 +78,6 @@ def _with_apostrophe(match: re.Match[str]) -> str:
     return word[:at] + "'" + word[at:]
 
 
-# "w/" and "w/o" typed for "with" and "without" ("we'll stick w/ townsend"), not inside a path.
-_WITH_SHORTHAND_RE = re.compile(r"(?<![\w/.])([wW])/([oO])?(?=\s)")
-
-
-def _with_spelled_out(match: re.Match[str]) -> str:
-    word = "without" if match.group(2) else "with"
-    return word.capitalize() if match.group(1) == "W" else word
-
-
 _QUESTION_END_RE = re.compile(r"[?？吗]\s*$")
 _NOISE_RE = re.compile(r"[\s\W_]+")
 
@@ -137,9 +128,8 @@ def ends_as_question(text: str) -> bool:
 
 
 def normalize(text: str) -> str:
-    """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace, restore the
-    apostrophes of casual typing ("dont") and spell out "w/" and "w/o"; lone surrogates (possible
-    in JSON, never valid text) become U+FFFD, one for one.
+    """Full-width ASCII to half-width, drop zero-width characters, tidy whitespace; lone
+    surrogates (possible in JSON, never valid text) become U+FFFD, one for one.
 
     Turns up to 4,000 characters are cached: every user turn re-reads the turns before it, so
     a conversation would normalise its early turns again at each new turn. Longer ones are not,
@@ -157,7 +147,7 @@ def _normalize(text: str) -> str:
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
     text = _MISSING_APOSTROPHE.sub(_with_apostrophe, _CURLY_APOSTROPHE.sub("'", text))
-    return _WITH_SHORTHAND_RE.sub(_with_spelled_out, text).strip()
+    return text.strip()
 
 
 @dataclass(frozen=True, slots=True)

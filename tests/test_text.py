@@ -27,9 +27,6 @@ NORMALIZE = [
     # Nor inside a longer token, or IM (instant messaging).
     ("我们要做一个IM系统, set dont_cache=True in src/im/handler.py", "我们要做一个IM系统, set dont_cache=True in src/im/handler.py"),
     ("we need IM support. dont.", "we need IM support. don't."),
-    # "w/" and "w/o" typed for the words, but not inside a path.
-    ("we'll stick w/ townsend, coffee w/o sugar. W/ kids", "we'll stick with townsend, coffee without sugar. With kids"),
-    ("see src/w/ and a.w/ b", "see src/w/ and a.w/ b"),
 ]
 LANGS = [
     ("这个方向不对", "zh"),
