@@ -248,7 +248,9 @@ class ConvergenceTracker:
             named = self._find_alternative(state, detection.target, text, statuses=("rejected",))
             rejected = [a for a in state.alternatives if a.status == "rejected"]
             if named is None or named.status != "rejected":
-                named = _best_overlapping(text, rejected) or named
+                # The one rejected option whose name holds every word of the target ("driver" of
+                # "3(Hire a part-time driver)"), else the one the turn shares most words with.
+                named = _sole_holder(detection.target, rejected) or _best_overlapping(text, rejected) or named
             target = named or target
             if target is not None and target.status != "rejected":
                 # Nothing rejected comes back ("还是自建吧" after choosing Unleash, with 自建 never
@@ -909,6 +911,14 @@ def _group_in(state: ConvergenceState, text: str) -> tuple[list[Alternative], li
     if group is None:
         return [], []
     return [lists[-1][i] for i in group.covered], [lists[-1][i] for i in group.spared]
+
+
+def _sole_holder(reference: str | None, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The one alternative whose name holds every word of the reference (`sole_container`)."""
+    if not reference or is_deictic(reference):
+        return None
+    found = sole_container(reference, _proposals(alternatives))
+    return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

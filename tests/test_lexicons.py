@@ -290,3 +290,14 @@ def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
     assert engine.choice_in(turn) is None
     assert not [hit for hit in engine.match(turn).fired if hit.label.value == "REOPEN"]
     assert engine.choice_in(normalize("14B 不太行。换 72B,借隔壁组的机器")) == "72B"
+
+
+@pytest.mark.parametrize(("turn", "choice"), [
+    ("too many moving parts. just memoize in-process", "memoize in-process"),
+    # "just" before a preposition limits what was said; it names no choice.
+    ("what about the driver idea but only saturdays, just for cake deliveries?", None),
+])
+def test_just_names_a_choice_only_before_a_verb_or_a_name(turn: str, choice: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    assert default_engine().choice_in(turn) == choice

@@ -1128,3 +1128,23 @@ def test_the_users_own_proposal_is_what_a_later_nameless_acceptance_takes() -> N
         (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
     decision = t.state("c").current_decision
     assert decision is not None and decision.text.startswith("a management command run from cron")
+
+
+def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() -> None:
+    # The model's target "driver" is held whole by the rejected "Hire a part-time driver" alone;
+    # the turn's other words ("deliveries") had brought back "Toast Delivery Services" instead.
+    reopen = "what about the driver idea but only saturdays, just for cake deliveries?"
+    scripted = {
+        reopen: Detection(
+            label=Label.REOPEN, confidence=0.8, scores={Label.REOPEN: 0.8}, target="driver", lang="en",
+            explanation=Explanation(decided_by="classifier"),
+        )
+    }
+    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t.observe_user("c", "bakery delivery options?")
+    t.observe_assistant("c", "Options:\n1. Marketplaces like DoorDash\n2. Toast Delivery Services\n3. Hire a part-time driver")
+    t.observe_user("c", "no part-time driver, can't afford the insurance. and no toast delivery either")
+    assert {entry.alternative[:2] for entry in t.state("c").rejected} == {"3(", "2("}
+    t.observe_assistant("c", "Understood.")
+    t.observe_user("c", reopen)
+    assert [entry.alternative[:2] for entry in t.state("c").rejected] == ["2("]
