@@ -223,6 +223,10 @@ class ConvergenceTracker:
             rejected = self._reject_in_other_sentences(state, clean, patch, labels=(Label.REJECT,), hinted=True)
             if rejected:
                 change = "rejection", f"reject:{rejected[0].id}"
+        if (suggested := user_suggestion(clean)) and self._find_alternative(state, suggested, suggested, statuses=None) is None:
+            # "I said no celery. what about a management command run from cron?": the user's own
+            # proposal, on the table like the assistant's, whether or not the turn rejects.
+            self._add_alternative(state, suggested, "user", patch)
         self._refresh_open_questions(state)
 
         if change is not None:
@@ -522,10 +526,6 @@ class ConvergenceTracker:
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
-        elif (suggested := user_suggestion(text)) and self._find_alternative(state, suggested, suggested, statuses=None) is None:
-            # "I said no celery. what about a management command run from cron?": the user's own
-            # proposal, on the table like the assistant's.
-            self._add_alternative(state, suggested, "user", patch)
         self._record_constraints(state, text, patch)
 
     def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:
