@@ -301,3 +301,16 @@ def test_just_names_a_choice_only_before_a_verb_or_a_name(turn: str, choice: str
     from detector.cues.engine import default_engine
 
     assert default_engine().choice_in(turn) == choice
+
+
+@pytest.mark.parametrize(("turn", "choice"), [
+    ("telluride prices are nuts. pilot then", "pilot"),
+    ("parquet it is", "parquet"),
+    # A verdict said before "then" drops what it names: it is no choice of it.
+    ("ok. GEE is out then, the MCAR assumption doesn't fit.", None),
+    ("honestly kafka's dead then", None),
+])
+def test_x_then_chooses_x_unless_x_is_a_verdict(turn: str, choice: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    assert default_engine().choice_in(turn) == choice
