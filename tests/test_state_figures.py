@@ -49,21 +49,26 @@ def test_conversations_without_a_gold_rejection_are_not_counted() -> None:
     assert state_figures(Detector("rules"), [quiet])["conversations"] == 0
 
 
+def _recorded(options: str, rejection: str, target: str) -> float:
+    """`rejection_recorded` of a conversation where the user rejects, with this gold target, one
+    of the options the assistant listed."""
+    turns = [
+        {"role": "user", "text": "what are my options?", "label": "NONE"},
+        {"role": "assistant", "text": options},
+        {"role": "user", "text": rejection, "label": "REJECT", "target": target},
+    ]
+    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
+    return float(state_figures(Detector("rules"), [transcript])["rejection_recorded"])
+
+
 def test_a_rejected_option_counts_by_its_whole_name_and_its_exact_label() -> None:
     """The list shows a long option cut short ("1(Make the bucket requester-pays so they…)"):
     the gold target is found in the option's whole summary. A label must be equal to count:
     Option 1 is not "the 10-year plan" because "1" is inside "10"."""
     options = "Options:\n1. Make the bucket requester-pays so they cover their own egress costs\n2. Keep paying for egress"
-    turns = [
-        {"role": "user", "text": "egress bill is huge", "label": "NONE"},
-        {"role": "assistant", "text": options},
-        {"role": "user", "text": "drop option 1, they will never agree", "label": "REJECT", "target": "requester-pays so they cover their own egress"},
-    ]
-    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
-    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 1.0
-    turns[2] = {**turns[2], "target": "the 10-year plan"}
-    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
-    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 0.0
+    rejection = "drop option 1, they will never agree"
+    assert _recorded(options, rejection, "requester-pays so they cover their own egress") == 1.0
+    assert _recorded(options, rejection, "the 10-year plan") == 0.0
 
 
 def test_an_option_counts_when_its_summary_holds_every_word_of_the_gold_target() -> None:
@@ -71,14 +76,7 @@ def test_an_option_counts_when_its_summary_holds_every_word_of_the_gold_target()
     contains the other, yet they are one option. A word it lacks, or a number or letter it lacks
     (content words leave them out: "方向C" is not "三个方向"), and it is another."""
     options = "Three ideas:\n1. A restaurant private room\n2. A rented village hall\n3. A garden party at home with a marquee"
-    turns = [
-        {"role": "user", "text": "party for 40 people in october, ideas?", "label": "NONE"},
-        {"role": "assistant", "text": options},
-        {"role": "user", "text": "no to option 3, it's scotland in october", "label": "REJECT", "target": "garden party with a marquee"},
-    ]
-    transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
-    assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 1.0
-    for other in ("garden party with a bouncy castle", "garden party with 2 marquees"):
-        turns[2] = {**turns[2], "target": other}
-        transcript = Transcript.model_validate({"id": "c", "lang": "en", "turns": turns})
-        assert state_figures(Detector("rules"), [transcript])["rejection_recorded"] == 0.0
+    rejection = "no to option 3, it's scotland in october"
+    assert _recorded(options, rejection, "garden party with a marquee") == 1.0
+    assert _recorded(options, rejection, "garden party with a bouncy castle") == 0.0
+    assert _recorded(options, rejection, "garden party with 2 marquees") == 0.0

@@ -357,15 +357,18 @@ class _ScriptedDetector:
         return scripted.get(text) or self.inner.detect(text, context, lang)  # type: ignore[arg-type]
 
 
+def _reading_as_reopening(text: str, target: str, lang: str) -> ConvergenceTracker:
+    """A tracker whose detector reads `text` as a REOPEN of `target` (and the rest by rules)."""
+    detection = Detection(
+        label=Label.REOPEN, confidence=0.9, scores={Label.REOPEN: 0.9}, target=target, lang=lang,
+        explanation=Explanation(decided_by="classifier"),
+    )
+    return ConvergenceTracker(_ScriptedDetector({text: detection}), MemoryStore())  # type: ignore[arg-type]
+
+
 def test_a_reopening_whose_target_names_nothing_rejected_reopens_the_rejected_option_it_mentions() -> None:
     reopen = "两个月后支付上线了，Express 5 升级那个现在可以做了"
-    scripted = {
-        reopen: Detection(
-            label=Label.REOPEN, confidence=0.9, scores={Label.REOPEN: 0.9}, target="支付上线", lang="zh",
-            explanation=Explanation(decided_by="classifier"),
-        )
-    }
-    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t = _reading_as_reopening(reopen, "支付上线", "zh")
     t.observe_user("c", "依赖要不要升级")
     t.observe_assistant("c", "方案A：把 Express 4 升级到 Express 5。\n方案B：先只升级安全补丁。")
     t.observe_user("c", "方案A不行，支付上线前别动框架")
@@ -1134,13 +1137,7 @@ def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() 
     # The model's target "driver" is held whole by the rejected "Hire a part-time driver" alone;
     # the turn's other words ("deliveries") had brought back "Toast Delivery Services" instead.
     reopen = "what about the driver idea but only saturdays, just for cake deliveries?"
-    scripted = {
-        reopen: Detection(
-            label=Label.REOPEN, confidence=0.8, scores={Label.REOPEN: 0.8}, target="driver", lang="en",
-            explanation=Explanation(decided_by="classifier"),
-        )
-    }
-    t = ConvergenceTracker(_ScriptedDetector(scripted), MemoryStore())  # type: ignore[arg-type]
+    t = _reading_as_reopening(reopen, "driver", "en")
     t.observe_user("c", "bakery delivery options?")
     t.observe_assistant("c", "Options:\n1. Marketplaces like DoorDash\n2. Toast Delivery Services\n3. Hire a part-time driver")
     t.observe_user("c", "no part-time driver, can't afford the insurance. and no toast delivery either")
