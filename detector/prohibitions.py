@@ -53,6 +53,8 @@ _FORBID_BEFORE_RE = re.compile(
     r"(?:用|上|搞|整|做|走|选|碰|弄|加|装|引入|接|考虑|折腾)?\s?(?!每|比|太|那么|这么|那样|这样)"
     r"|(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )\b(?:don'?t|do not|let'?s not|let us not|we won'?t|we will not|never|no need to)\s+"
     r"(?:bother with|go with|bring in|use|add|do|try|introduce|pick|touch|go for|go|build|set up|rely on)\b\s?(?:the |a |an |any )?"
+    # A rejection said again of what the reply just brought back: "i said no AWS and i meant it".
+    r"|\b(?:i|we)(?: already| just| clearly)? (?:said|told you) no (?:to )?"
     # An option that opens with its verb ("1. Raise MAX_CONTENT_LENGTH to 50 MB"), forbidden by
     # that verb: "don't raise it globally".
     r"|(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )\b(?:don'?t|do not|let'?s not|no need to)\s(?=[a-z])"

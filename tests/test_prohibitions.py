@@ -53,6 +53,8 @@ def _context(reply: str) -> list[Turn]:
     # An option that opens with its verb, forbidden by that verb.
     (_VERBS, "no, don't raise it globally. the webhooks share that setting", "Raise MAX_CONTENT_LENGTH"),
     (_VERBS, "don't fail over, the replica is 20 min behind", "Fail over"),
+    # A rejection said again of what the reply just brought back.
+    (_EN, "i said no retry decorator, it hides the flake", "add a retry decorator"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
