@@ -14,12 +14,13 @@ step 2").
 
 The user's own dislike of the option forbids it too ("I'm not a fan of Airflow here", "I'd rather
 not run airflow", "gonna pass on the paella", "我不太想在 ES 上投入"): the model read such short
-turns as NONE at 0.6–0.8, the data holding few of them (five, all gold positives, where the rule
-newly holds). Only the user's own: "my lead is not a fan of X" is reported, "孩子不喜欢 X" is not
+turns as NONE at 0.6–0.8, the data holding few of them. Only the user's own: "my lead is not a fan of X" is reported, "孩子不喜欢 X" is not
 the user's, "not a fan of airflow's UI" is about a part of it, and "I don't want the worker
 hammering it" or "I don't want X to …" is a wish about what the option does. An option that opens
 with its verb, as a coding agent lists them ("1. Raise MAX_CONTENT_LENGTH to 50 MB"), is forbidden
-by that verb: "no, don't raise it globally", "don't fail over, the replica is 20 min behind".
+by that verb: "no, don't raise it globally", "don't fail over, the replica is 20 min behind"; and
+"i said no X" says it again of what the reply just brought back. These forms newly hold for seven
+turns of the training and dev data, all gold positives.
 
 The object must open with the option's own words (`openings.opened_by`: "no retry decorator",
 "别在生产环境抓快照"): "no problem with Redis" or "不要太担心 Redis" forbid nothing. A prohibition

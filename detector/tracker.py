@@ -917,13 +917,16 @@ def _sole_holder(reference: str | None, alternatives: Sequence[Alternative]) -> 
     """The one alternative whose name holds every word of the reference (`sole_container`)."""
     if not reference or is_deictic(reference):
         return None
-    found = sole_container(reference, _proposals(alternatives))
-    return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
+    return _alternative_of(sole_container(reference, _proposals(alternatives)), alternatives)
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
     """The alternative whose name the text shares the most words with (`best_overlap`)."""
-    found = best_overlap(text, _proposals(alternatives))
+    return _alternative_of(best_overlap(text, _proposals(alternatives)), alternatives)
+
+
+def _alternative_of(found: Proposal | None, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The alternative a lookup over their proposals (`_proposals`) found."""
     return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
 
 
