@@ -45,6 +45,10 @@ from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
 
+# An order, not a fact about someone: "don't use X", not "we don't use X".
+_NO_SUBJECT = r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )"
+# The user's own view, not someone else's: "not a fan of X", not "my lead is not a fan of X".
+_NOT_SOMEONE_ELSES = r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )"
 # The verb and the start of its object: "别用 X", "不要再上 X", "甭整 X" (not "别每月重算" or "不要比国内
 # 低": an adverb or a comparison follows); "don't use X", "let's not do X" said as an order (not "we
 # don't use X", a fact); "no X", "not X", "skip the X", "avoid X" opening a clause (not "a rubber
@@ -52,18 +56,18 @@ from detector.text import normalize
 _FORBID_BEFORE_RE = re.compile(
     r"(?:(?<![特区分类差告离识辨级性个])别(?![的人处])|(?<![要用])不要|(?<!用)不用|甭|不准|不许|免了|不打算|不考虑|不想|(?:(?<=我)|(?<=俺)|(?<=咱)|(?<=^)|(?<=[\s，。,.!！?？;；：:]))不(?:太|大|怎么)?(?:想|喜欢))(?:再|去|先|在)?"
     r"(?:用|上|搞|整|做|走|选|碰|弄|加|装|引入|接|考虑|折腾)?\s?(?!每|比|太|那么|这么|那样|这样)"
-    r"|(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )\b(?:don'?t|do not|let'?s not|let us not|we won'?t|we will not|never|no need to)\s+"
+    r"|" + _NO_SUBJECT + r"\b(?:don'?t|do not|let'?s not|let us not|we won'?t|we will not|never|no need to)\s+"
     r"(?:bother with|go with|bring in|use|add|do|try|introduce|pick|touch|go for|go|build|set up|rely on)\b\s?(?:the |a |an |any )?"
     # A rejection said again of what the reply just brought back: "i said no AWS and i meant it".
     r"|\b(?:i|we)(?: already| just| clearly)? (?:said|told you) no (?:to )?"
     # An option that opens with its verb ("1. Raise MAX_CONTENT_LENGTH to 50 MB"), forbidden by
     # that verb: "don't raise it globally".
-    r"|(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )\b(?:don'?t|do not|let'?s not|no need to)\s(?=[a-z])"
-    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )\bnot (?:really |much of |exactly |the biggest |a (?:huge|big) |super |that much of )?(?:a )?fan of (?:the |a |an )?"
+    r"|" + _NO_SUBJECT + r"\b(?:don'?t|do not|let'?s not|no need to)\s(?=[a-z])"
+    r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |much of |exactly |the biggest |a (?:huge|big) |super |that much of )?(?:a )?fan of (?:the |a |an )?"
     r"|\bi (?:really |just |honestly |still )?(?:don'?t|do not) (?:love|like|trust|dig|care for|(?:want|need) (?!(?:\S+ ){0,3}(?:to|\S+ing)\b)) ?(?:the |a |an )?"
     r"|\b(?:i'?d|we'?d|i would|we would) (?:much )?rather not (?:use |do |add |go with |bring in |deal with |pay for |touch |have |run |buy )?(?:the |a |an )?"
     r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s) pass on (?:the |a |an )?"
-    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
+    r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
     r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"
     r"|skip|avoid|nix|leave out|keep out)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,

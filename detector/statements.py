@@ -18,10 +18,12 @@ from detector.text import clause_spans, ends_as_question, has_cjk, sentences
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
 _ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
+# "stick with X", typed "stick w/ X" too: what stays is chosen.
+_STICK_WITH = r"stick (?:with|w/)"
 _ACCEPT_RE = re.compile(
     rf"^(?:{_ASSENT})?[,，.!！。 ]{{0,3}}"
     r"(?:就|那就|那|we'?ll|let'?s|i'?ll|go|ok)?\s{0,2}"
-    r"(?:按|用|选|走|定|上|去|采用|选择|go with|use|do|pick|choose|take|stick (?:with|w/)|settle on|book)\s{0,2}"
+    rf"(?:按|用|选|走|定|上|去|采用|选择|go with|use|do|pick|choose|take|{_STICK_WITH}|settle on|book)\s{{0,2}}"
     r"(?P<choice>[^,，。.!！?？;；\n]{1,40}?)\s{0,2}(?:来|吧|了|吧。|then|it is)?\s{0,2}[,，。.!！]?\s{0,2}$"
     rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
@@ -30,9 +32,9 @@ _ACCEPT_RE = re.compile(
 _CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？:：\n]|\.(?:\s|$)")
 _CLAUSE_ACCEPT_RE = re.compile(
     r"(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
-    r"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|stick (?:with|w/)|settle on|do|use|pick|take|try|go for)"
+    rf"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|{_STICK_WITH}|settle on|do|use|pick|take|try|go for)"
     # An order to take one of the options: "…, try the trigram index", "so go with the queue then".
-    r"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{1,2})?(?:try|go with|go for|stick (?:with|w/)|pick)"
+    rf"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{{1,2}})?(?:try|go with|go for|{_STICK_WITH}|pick)"
     # Said after a word of assent, "do" and "use" take an option too: "ok do pg_repack + autovacuum
     # tuning. write me the runbook" (not a bare "do X", which is any instruction).
     rf"|(?:{_ASSENT})[,.!\s]{{1,3}}(?:let'?s |just )?(?:do|use))"
