@@ -143,7 +143,8 @@ class Lexicon(BaseModel):
     """All cues, spans and guards of one language.
 
     `fragments` name pattern pieces used by many cues (what counts as "a direction", say); a
-    pattern refers to one as `<<NAME>>` and it is expanded before validation.
+    pattern, or a later fragment, refers to one as `<<NAME>>` and it is expanded before
+    validation.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -159,7 +160,7 @@ class Lexicon(BaseModel):
     def _expand_fragments(cls, data: Any) -> Any:
         if not isinstance(data, dict) or not data.get("fragments"):
             return data
-        fragments: dict[str, str] = data["fragments"]
+        fragments: dict[str, str] = {}
 
         def expand(pattern: Any) -> Any:
             if not isinstance(pattern, str):
@@ -173,6 +174,9 @@ class Lexicon(BaseModel):
 
             return _FRAGMENT_REF.sub(lookup, pattern)
 
+        # A fragment may use the fragments above it (NEW and NEW_LAZY share their guards).
+        for name, pattern in data["fragments"].items():
+            fragments[name] = expand(pattern)
         data = dict(data)
         for section in ("cue", "span", "guard"):
             data[section] = [
