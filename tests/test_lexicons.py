@@ -290,6 +290,20 @@ def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
     assert engine.choice_in(normalize("14B 不太行。换 72B,借隔壁组的机器")) == "72B"
 
 
+def test_a_switch_said_to_fail_is_no_replacement() -> None:
+    """"算了，…，用老版本安全扫描也过不了" says the old version fails too: the replacement is the
+    option the turn goes on to take, not the clause that says so (it had become the decision)."""
+    from detector.cues.engine import default_engine
+    from detector.text import normalize
+
+    engine = default_engine()
+    turn = normalize("那算了，银行那边走采购流程能走半年，用老版本安全扫描也过不了。emqx 不考虑了，就方案二吧，自建")
+    match = engine.match(turn)
+    assert {hit.groups.get("replacement") for hit in match.fired} - {None} == {"方案二"}
+    assert engine.with_spans(turn, match).spans["replacement"] == "方案二"
+    assert engine.with_spans("A 不行,运维扛不住,换 B", engine.match("A 不行,运维扛不住,换 B")).spans["replacement"] == "B"
+
+
 @pytest.mark.parametrize(("turn", "choice"), [
     ("too many moving parts. just memoize in-process", "memoize in-process"),
     # "just" before a preposition limits what was said; it names no choice.
