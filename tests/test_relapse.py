@@ -66,6 +66,11 @@ CASES = [
      "已修复 Jedis 连接泄漏，getResource 改成了 try-with-resources。", "OK"),
     ("name", "Replace requests with httpx", "keep requests", "no new dependencies",
      "Since we keep requests, I've added a Session with a retry adapter to the requests client.", "OK"),
+    # "用 RocketMQ 替换 Kafka" names Kafka as what goes; "替换成 Kafka" as what comes.
+    ("negated", "kafka", "方案二(自建网关)", "运维不熟",
+     "可以，用 RocketMQ 替换 Kafka 问题不大：每个网关节点对应一个 tag，网关按 tag 订阅自己的消息。", "OK"),
+    ("name", "kafka", "方案二(自建网关)", "运维不熟",
+     "我建议把消息总线替换成 Kafka，分区扩容更方便。", "RELAPSE"),
     ("hypernym", "Kafka", "数据库 outbox", "太重",
      "outbox 先跑着，量上来之后引入一个消息中间件会更稳。", "RELAPSE"),
     ("concession", "京都", "大阪", "人太多",

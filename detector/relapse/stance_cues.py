@@ -53,10 +53,11 @@ RULED_OUT_RE = re.compile(
     r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b",
     re.IGNORECASE,
 )
-# A negation or comparison right before the mention: 不上 K8s / 比 Electron / the crunch of deep frying.
+# A negation or comparison right before the mention: 不上 K8s / 比 Electron / 用 RocketMQ 替换 Kafka / the
+# crunch of deep frying.
 NEGATED_BEFORE_RE = re.compile(
     r"(?:(?<![要是能会好行可])不(?!妨|错|如|过|少|但|仅|光|会|难)|没有?|别|无需|免得|而非|而不是|代替|取代|相比|"
-    rf"相较|比起|比(?!如|方|较)|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了){HAN}{{0,6}}\s?$"
+    rf"相较|比起|比(?!如|方|较)|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了|换掉|替换(?!成|为|到)){HAN}{{0,6}}\s?$"
     r"|(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
