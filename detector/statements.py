@@ -54,6 +54,18 @@ _BARE_CHOICE_RE = re.compile(
     re.IGNORECASE,
 )
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
+# An option named after a word of assent and sealed by the next clause: "ok yes, toast delivery
+# for the everyday stuff, let's do that. cakes pickup only for now", "可以，就酒店，定了。问一下…".
+# What follows may drop something else; what the opening names is taken, never dropped.
+_ASSENTED_RE = re.compile(
+    rf"^(?:{_ASSENT})(?:[,，.!！。 ]{{1,3}}(?:{_ASSENT}))*[,，.!！。 ]{{1,3}}(?:就|那就)?"
+    # Not a word of assent again ("嗯 可以，就这样"), nor a clause with a verdict ("ok, redis is out").
+    rf"(?!(?:{_ASSENT})[,，.!！。 ])(?![^,，。.!！?？;；:：\n]{{0,40}}?(?:\b(?:no|not|out|never)\b|n't|不|别|没))"
+    r"(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)\s?吧?[,，。.!！]\s{0,2}"
+    r"(?:let'?s do (?:that|it|this)|let'?s go with (?:that|it)|(?:就这么|方向|那就)?定了|就这样|就它了|"
+    r"that'?s the (?:plan|one)|sounds good|works for me)",
+    re.IGNORECASE,
+)
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
 # "nightly export works for me", "Postgres sounds good", "actual budget sounds right", "ynab
 # then". Not "X 也可以" (one more possibility), "X 不行" or "X 没问题吗" (a rejection, a question),
@@ -117,6 +129,19 @@ def accepted_clause(text: str) -> str | None:
             choice = (match.group("choice") or match.group("choice_en")).strip()
             return None if _AMOUNT_RE.match(choice) else choice
     return None
+
+
+# What an option is taken for, after its name: "toast delivery for the everyday stuff".
+_QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
+
+
+def assented_option(text: str) -> str | None:
+    """The option a turn opens by taking, sealed by the clause after it ("ok yes, toast delivery
+    for the everyday stuff, let's do that. …" → "toast delivery", without what it is taken for); None
+    for any other turn. A longer turn that goes on to drop something else reads as a rejection or
+    a pivot, whose target must not be the option it took."""
+    match = _ASSENTED_RE.match(text.strip())
+    return _QUALIFIER_RE.sub("", match.group("choice")).strip() if match else None
 
 
 def endorsed_option(text: str) -> str | None:

@@ -61,6 +61,7 @@ from detector.schema import (
 from detector.statements import (
     acceptance_choice,
     accepted_clause,
+    assented_option,
     bare_choice,
     closing_choice,
     constraints_in,
@@ -297,6 +298,13 @@ class ConvergenceTracker:
             # decision. The detector, which sees the turns but not the state, fell back to a listed
             # option the turn does not name.
             target = decided
+        taken = assented_option(text)
+        if taken is not None and (_names(taken, detection.target) or (target is not None and _names_option(taken, target))):
+            # "ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for
+            # now": the model read the turn as a pivot, and the target span fell on the very option
+            # its opening takes. What the opening takes is chosen, never dropped.
+            self._apply_statement(state, text, patch)
+            return None
         covered, spared = _group_in(state, text)
         if covered:
             # "1-3 are out", "none of these work", "除了方案四都不行": every option the verdict
@@ -456,7 +464,11 @@ class ConvergenceTracker:
         if accepted is not None:
             return [accepted]
         named = accepted_clause(text)
-        readings = (self.detector.engine.choice_in(text), named if named and not is_deictic(named) else None)
+        readings = (
+            assented_option(text),
+            self.detector.engine.choice_in(text),
+            named if named and not is_deictic(named) else None,
+        )
         return list(dict.fromkeys(choice for choice in readings if choice is not None))
 
     @staticmethod

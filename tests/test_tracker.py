@@ -1145,3 +1145,39 @@ def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() 
     t.observe_assistant("c", "Understood.")
     t.observe_user("c", reopen)
     assert [entry.alternative[:2] for entry in t.state("c").rejected] == ["2("]
+
+
+def test_what_a_turn_opens_by_taking_is_chosen_not_dropped(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now":
+    the model reads a pivot and the target span falls on Toast delivery, which the opening takes."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "I run a small bakery. how do I offer delivery?")
+    t.observe_assistant("c", (
+        "Options:\n1. Marketplaces (DoorDash, Uber Eats): your listing appears in their apps\n"
+        "2. On-demand delivery from your own ordering (DoorDash Drive, Uber Direct)\n"
+        "3. Hire a part-time driver: full control, but you pay wages"
+    ))
+    t.observe_user("c", "marketplaces are a no, 30% would kill me. and a driver is too expensive")
+    t.observe_assistant("c", (
+        "Pickup-only for custom cakes is common. So the setup would be Toast Delivery Services for bread "
+        "and pastries within about 5 miles, and pickup-only for custom cakes."
+    ))
+    t.observe_user("c", "ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now")
+    state = t.state("c")
+    assert all("toast" not in r.alternative.lower() for r in state.rejected)
+    assert state.current_decision is not None and state.current_decision.text.lower().startswith("toast delivery")
+
+
+@pytest.mark.parametrize(("turn", "taken"), [
+    ("ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now", "toast delivery"),
+    ("可以，就酒店，定了。问一下，音响能不能一起谈进去？", "酒店"),
+    ("fine, RLS. sounds good", "RLS"),
+    # Assent twice, a verdict, or no clause that seals the choice: nothing is taken.
+    ("嗯 可以，就这样", None),
+    ("ok, redis is out. let's do that", None),
+    ("ok, toast delivery for the everyday stuff?", None),
+])
+def test_the_option_a_turn_opens_by_taking(turn: str, taken: str | None) -> None:
+    from detector.statements import assented_option
+
+    assert assented_option(turn) == taken
