@@ -153,6 +153,8 @@ _LETTER_LABEL_RE = re.compile(
 )
 _WORD_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#.\-]{{1,30}}|[{CJK_CHAR}]")
 _KEY_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#\-]{{2,30}}|(?=([{CJK_CHAR}]{{2}}))")
+# A name with a version number after it, joined or hyphenated: "gpt4", "gpt-4", "qwen-7b", "vue3".
+_VERSIONED_RE = re.compile(r"([a-z]{3,})-?(\d{1,3}[a-z]?)")
 _STOP_KEYS = frozenset(
     "the and for with that this then but not too use using our you your can will just one two "
     "idea ideas plan plans option options approach thing way "
@@ -363,7 +365,8 @@ def content_keys(text: str) -> frozenset[str]:
     """Latin words of 3+ letters, stemmed, and CJK character bigrams, minus function words: what
     two mentions of one thing share ("户外的咱不赌" and "户外草坪" share 户外; "retries hide the
     flakiness" and "add a retry decorator" share retry). A hyphenated word counts by its parts:
-    "the Postgres queue" names "a Postgres-backed queue".
+    "the Postgres queue" names "a Postgres-backed queue". A versioned name counts with and without
+    its version: "gpt4" names "GPT-4".
 
     Cached: every user turn is compared with every alternative the conversation holds, whose
     keys stay the same turn after turn."""
@@ -371,6 +374,9 @@ def content_keys(text: str) -> frozenset[str]:
     for match in _KEY_RE.finditer(text.lower()):
         key = match.group(0) or match.group(1)
         parts = [part for part in key.split("-") if len(part) >= 3] if key and "-" in key else [key]
+        if key and (versioned := _VERSIONED_RE.fullmatch(key)):
+            # "gpt4" and "GPT-4", "vue3" and "Vue 3": the name with its version, and the name.
+            parts += [versioned.group(1) + versioned.group(2), versioned.group(1)]
         keys.update(stem_of(part) if part.isascii() else part for part in parts if part and part not in _STOP_KEYS)
     return frozenset(keys)
 

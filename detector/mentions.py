@@ -52,8 +52,10 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
         return at, at + len(name)
     keys = content_keys(proposal.summary)
     for word in _PROPER_WORD_RE.findall(proposal.summary):
-        if stem_of(word) in keys and (at := _word_find(lowered, word.lower())) >= 0:
-            return at, at + len(word)
+        if stem_of(word) in keys or "-" in word and content_keys(word) <= keys:
+            for form in _written_forms(word.lower()):
+                if (at := _word_find(lowered, form)) >= 0:
+                    return at, at + len(form)
     for part in parts_of(proposal.name):
         # "峨眉山" of "成都+乐山+峨眉山": one stop of a combined option names it.
         part = part.strip()
@@ -62,6 +64,8 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     label = proposal.label.strip()
     key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)
     for form in dict.fromkeys((label, key)):
+        if len(form) == 1 and not form.isascii():
+            continue  # "一" of "方案一" is in "一般", "一组": said alone, it names nothing
         # A lone letter names an option only as a capital: "a" in "the pass is a treadmill" is an article.
         lone_letter = len(form) == 1 and form.isascii() and form.isalpha()
         haystack, needle = (text, form.upper()) if lone_letter else (lowered, form.lower())
@@ -96,6 +100,16 @@ def named_together(text: str, target: Proposal, others: Sequence[Proposal]) -> l
     if not (_TOTAL_AFTER_RE.match(text[end:]) or _TOTAL_BEFORE_RE.search(text[:start])):
         return []
     return [p for p in chain if p is not target]
+
+
+def _written_forms(word: str) -> list[str]:
+    """How a hyphenated name may be typed: "chatglm-6b", "chatglm6b", and for a versioned name the
+    name alone, "chatglm" ("postgres" alone is not "postgres-backed")."""
+    if "-" not in word:
+        return [word]
+    head, _, version = word.partition("-")
+    alone = [head] if len(head) >= 3 and version[:1].isdigit() else []
+    return list(dict.fromkeys([word, word.replace("-", ""), *alone]))
 
 
 def _word_find(lowered: str, needle: str) -> int:

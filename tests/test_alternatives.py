@@ -241,6 +241,21 @@ def test_content_keys_fold_a_word_s_forms_so_two_mentions_meet() -> None:
     assert content_keys("retries hide the flakiness") & content_keys("add a retry decorator") == {"retry"}
     assert content_keys("caching layers") == content_keys("cache layer")
     assert content_keys("Postgres-backed queue") >= content_keys("the postgres queue")
+    # A versioned name, typed joined or hyphenated, meets itself and the name alone.
+    assert {"gpt4", "gpt"} <= content_keys("gpt4其实可以再考虑下") & content_keys("调用 GPT-4 API")
+    assert content_keys("vue") <= content_keys("vue3")
+
+
+def test_a_versioned_name_is_mentioned_however_it_is_typed_and_a_lone_numeral_names_nothing() -> None:
+    """"chatglm … pass" names "方案三：本地部署 ChatGLM-6B"; "一般" does not name "方案一"."""
+    from detector.mentions import mention
+
+    glm = Proposal(label="方案三", summary="本地部署 ChatGLM-6B")
+    gpt = Proposal(label="方案一", summary="调用 GPT-4 API")
+    assert mention("chatglm 我之前用过效果一般 pass。", glm) is not None
+    assert mention("chatglm6b 就别试了", glm) is not None
+    assert mention("chatglm 我之前用过效果一般 pass。", gpt) is None
+    assert mention("方案一不行", gpt) is not None
 
 
 def test_a_longer_name_in_brackets_still_names_the_option() -> None:
