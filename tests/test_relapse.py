@@ -66,6 +66,10 @@ CASES = [
      "已修复 Jedis 连接泄漏，getResource 改成了 try-with-resources。", "OK"),
     ("name", "Replace requests with httpx", "keep requests", "no new dependencies",
      "Since we keep requests, I've added a Session with a retry adapter to the requests client.", "OK"),
+    # An index fund is how one turns an actively managed fund down, and "只有主动基金的几分之一"
+    # compares with it.
+    ("kin", "方案二(主动管理型偏股基金)", "", "亏了 30%",
+     "指数基金不依赖个人判断，费率通常也只有主动基金的几分之一。", "OK"),
     # "用 RocketMQ 替换 Kafka" names Kafka as what goes; "替换成 Kafka" as what comes.
     ("negated", "kafka", "方案二(自建网关)", "运维不熟",
      "可以，用 RocketMQ 替换 Kafka 问题不大：每个网关节点对应一个 tag，网关按 tag 订阅自己的消息。", "OK"),

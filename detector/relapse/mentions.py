@@ -134,7 +134,28 @@ def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:
         hits = sorted((lowered.find(pair), pair) for pair in name.pairs if pair in lowered)
         at_edge = any(pair in name.edges for _, pair in hits)
         if hits and (at_edge or len(hits) * 2 >= len(name.pairs) or len(hits) >= 2):
-            position, pair = hits[0]
-            strong = at_edge and len(hits) >= 2  # "每天 … 站会" of "全员每天站会"
+            together = _side_by_side(lowered, [pair for _, pair in hits]) if len(hits) >= 2 else None
+            position, pair = together or hits[0]
+            # Strong when two of its pairs stand together ("每天 … 站会" of "全员每天站会"), not
+            # when one is in another word: "基金" of "指数基金" and "主动" of "只有主动基金的几分之
+            # 一" are no "主动管理型偏股基金", and the mention is where the pairs meet.
+            strong = at_edge and together is not None
             found.append(Mention(position, position + len(pair), pair, strong=strong, kind="cjk"))
     return found
+
+
+def _side_by_side(lowered: str, pairs: list[str], reach: int = 6) -> tuple[int, str] | None:
+    """The first place one of the pairs stands with another within `reach` characters after it."""
+    places = sorted((at, pair) for pair in pairs for at in _places(lowered, pair))
+    for index, (at, pair) in enumerate(places):
+        if any(0 < other - at <= reach and other_pair != pair for other, other_pair in places[index + 1 :]):
+            return at, pair
+    return None
+
+
+def _places(lowered: str, pair: str) -> list[int]:
+    places, at = [], lowered.find(pair)
+    while at >= 0:
+        places.append(at)
+        at = lowered.find(pair, at + 1)
+    return places

@@ -91,8 +91,10 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
     ("airbnb", "vacation rental", "holiday rental", "short-term rental", "homestay", "民宿", "短租"),
     ("gym", "健身房", "健身卡", "健身中心", "fitness center", "gym membership", "fitness studio", "health club", "climbing gym", "健身工作室"),
     ("kyoto", "京都", "fushimi inari", "kiyomizu", "arashiyama", "伏见稻荷", "清水寺", "岚山", "金阁寺"),
-    ("index fund", "etf", "etfs", "mutual fund", "s&p 500", "stock fund", "equity fund", "指数基金", "基金定投", "定投",
-     "股票型基金", "股票基金", "偏股基金", "沪深300"),
+    # Not an actively managed fund ("mutual fund", "偏股基金"): choosing an index fund is how one
+    # turns those down.
+    ("index fund", "etf", "etfs", "s&p 500", "stock fund", "equity fund", "指数基金", "基金定投", "定投",
+     "股票型基金", "股票基金", "沪深300"),
     ("hardwood", "engineered wood", "engineered oak", "oak flooring", "parquet", "木地板", "实木地板", "复合地板"),
     ("electric car", "electric vehicle", "ev", "evs", "tesla", "model 3", "model y", "电车", "纯电", "新能源车"),
     ("e-bike", "ebike", "electric bike", "电动车", "电瓶车", "电单车", "电驴"),
