@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -230,8 +231,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         for match in _ENUMERATION_RE.finditer(text):
             proposals += [Proposal(_short(item), item.strip()) for item in match.group("items").split("、") if item.strip()]
     if not proposals:
-        bullets = [m.group("summary").strip() for m in _BULLET_RE.finditer(text)]
-        proposals = [Proposal(_short(b), b) for b in bullets if len(bullets) >= 2]
+        proposals = _bulleted(text)
     if not proposals:
         proposals = _table_options(text)
     if not proposals:
@@ -248,6 +248,16 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         elif not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)
+
+
+def _bulleted(text: str) -> list[Proposal]:
+    """Bullets as options, two or more; not the bullets that name one facet of each option in
+    turn ("- Cost: …", "- Security: …" under "CircleCI", again under "Buildkite"): a name said
+    twice is a facet, and rejecting "CircleCI" had rejected "Security"."""
+    bullets = [Proposal(_short(b), b) for b in (m.group("summary").strip() for m in _BULLET_RE.finditer(text))]
+    said = Counter(bullet.name.lower() for bullet in bullets)
+    options = [bullet for bullet in bullets if said[bullet.name.lower()] == 1]
+    return options if len(options) >= 2 else []
 
 
 def resolve_reference(reference: str | None, text: str, proposals: Sequence[Proposal]) -> Proposal | None:

@@ -303,3 +303,15 @@ def test_a_suggestion_made_by_praising_its_subject_is_a_proposal(reply: str, nam
 ])
 def test_a_capital_opening_the_turn_is_a_label_but_the_pronoun_is_not(text: str, references: list[str]) -> None:
     assert label_references(text) == references
+
+
+def test_bullets_that_name_a_facet_of_each_option_are_no_options() -> None:
+    """"- Cost: …" and "- Security: …" under each of three CI services: rejecting CircleCI had
+    rejected "Security"."""
+    reply = (
+        "Comparing the other three:\n\nGitHub Actions\n- Cost: included minutes.\n- Security: no new vendor.\n\n"
+        "CircleCI\n- Cost: credit-based.\n- Security: a separate vendor with repo access.\n\n"
+        "Buildkite\n- Cost: per-user pricing.\n- Security: you patch the agents."
+    )
+    assert extract_proposals(reply) == ()
+    assert [p.name for p in extract_proposals("Two ways:\n- Cost: cut the plan\n- Speed: add a cache")] == ["Cost", "Speed"]
