@@ -520,6 +520,9 @@ class ConvergenceTracker:
         chosen = self._picked_by_label(state, text, reply)
         choices = self._choice_words(text) if chosen is None and (state.alternatives or reply) else []
         for choice in choices:
+            if is_deictic(choice or None) and (pointed := self._what_it_points_at(state, reply)) is not None:
+                chosen = pointed
+                break
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
             if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
                 decided = _decided_alternative(state)
@@ -539,6 +542,19 @@ class ConvergenceTracker:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
         self._record_constraints(state, text, patch)
+
+    def _what_it_points_at(self, state: ConvergenceState, reply: str) -> Alternative | None:
+        """What "do it" / "就按这个来" takes after this reply: the option it recommends, else the
+        decision a reply about it works out ("Plan: 1. Add @reduxjs/toolkit … 5. Port the Orders
+        screen …. Go?" → "yes do it" keeps RTK, not the plan's last step); None when the reply
+        does neither, and the most recent proposal is the guess."""
+        recommended = [p for p in extract_proposals(reply) if p.recommended]
+        if len(recommended) == 1:
+            found = self._find_alternative(state, recommended[0].summary, recommended[0].summary, statuses=None, exact=True)
+            if found is not None and found.status != "rejected":
+                return found
+        decided = _decided_alternative(state)
+        return decided if decided is not None and _speaks_of(reply, decided) else None
 
     def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:
         """The standing constraints the turn states ("必须兼容 Python 3.8", "we can't add new

@@ -1181,3 +1181,19 @@ def test_the_option_a_turn_opens_by_taking(turn: str, taken: str | None) -> None
     from detector.statements import assented_option
 
     assert assented_option(turn) == taken
+
+
+@pytest.mark.parametrize(("turns", "decided"), [
+    # "do it" takes the option the reply recommends, not the last one it lists.
+    (["caching for the product api?", f"{OPTIONS_EN}\nI'd go with option 2.", "ok do it"], "Option 2"),
+    (["缓存怎么做？", f"{OPTIONS_ZH}\n我更推荐方案B。", "嗯 就按这个来"], "方案B"),
+    # After the decision is taken, a plan for it ends on its last step: "yes do it" keeps the decision.
+    ([
+        "caching for the product api?", OPTIONS_EN, "go with option 2",
+        "Plan for the LRU cache:\n1. Add cachetools to requirements\n2. Wrap get_product in a TTLCache of 10k entries\n"
+        "3. Add a /cache/clear admin endpoint\nGo?",
+        "yes do it",
+    ], "Option 2"),
+])
+def test_do_it_takes_what_the_reply_recommends_or_keeps_the_decision_it_works_out(turns: list[str], decided: str) -> None:
+    assert (decision_after(*turns) or "").startswith(decided)
