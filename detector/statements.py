@@ -31,7 +31,9 @@ _ACCEPT_RE = re.compile(
 # Where a clause ends; a colon too: "就按你说的：前 4 周每周 200 条" accepts what was said.
 _CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？:：\n]|\.(?:\s|$)")
 _CLAUSE_ACCEPT_RE = re.compile(
-    r"(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?)\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
+    # A label needs no verb: "行 就方案一 redis预扣" (the assent before it and a space, no comma).
+    rf"(?:(?:{_ASSENT})\s{{1,2}})?(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?|(?=方案|选项|思路|第))"
+    r"\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
     rf"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|{_STICK_WITH}|settle on|do|use|pick|take|try|go for)"
     # An order to take one of the options: "…, try the trigram index", "so go with the queue then".
     rf"|(?:(?:ok|okay|so|then|just|fine|alright)[,\s]{{1,2}})?(?:try|go with|go for|{_STICK_WITH}|pick)"
@@ -131,6 +133,8 @@ def accepted_clause(text: str) -> str | None:
     return None
 
 
+# A complaint: what fails, or is too much, too late, too slow; not the question "X 行不行".
+_FAILS_RE = re.compile(r"太[^,，。;；!！?？\s]{1,4}了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
 _QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
 
@@ -142,6 +146,12 @@ def assented_option(text: str) -> str | None:
     a pivot, whose target must not be the option it took."""
     match = _ASSENTED_RE.match(text.strip())
     return _QUALIFIER_RE.sub("", match.group("choice")).strip() if match else None
+
+
+def says_it_fails(text: str) -> bool:
+    """Do these words say something fails or costs too much ("牵扯的系统太多了", "来不及", "扛不住")?
+    Then they name no place to go."""
+    return _FAILS_RE.search(text) is not None
 
 
 def endorsed_option(text: str) -> str | None:

@@ -130,6 +130,8 @@ REPACK = (
 @pytest.mark.parametrize("options, user, chosen", [
     # A clause of a longer turn that takes an option by name, the rest of the turn about details.
     (OPTIONS_ZH, "先按方案B来吧，重试次数设成 3 次，单次超时改成 800 毫秒。", "方案B"),
+    # A label needs no verb, after a word of assent and a space: "行 就方案B 本地缓存".
+    (OPTIONS_ZH, "行 就方案B 本地缓存。TTL 设多少合适？", "方案B"),
     ("可以试 Prefect、Dagster 或 Airflow，都能管这种依赖。", "促销数据拿不到，那试一下 Dagster 吧", "Dagster"),
     # The sentence after the choice ("write me the runbook") is no choice; the clause before it is.
     (REPACK, "ok do pg_repack. write me the runbook", "Use pg_repack"),
@@ -1197,3 +1199,34 @@ def test_the_option_a_turn_opens_by_taking(turn: str, taken: str | None) -> None
 ])
 def test_do_it_takes_what_the_reply_recommends_or_keeps_the_decision_it_works_out(turns: list[str], decided: str) -> None:
     assert (decision_after(*turns) or "").startswith(decided)
+
+
+def test_a_switch_the_turn_says_fails_is_no_decision_and_a_label_needs_no_verb(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"分桶算了吧，改表结构牵扯的系统太多了 …" drops the buckets; the switch cue's "改表结构…" is the
+    trouble, not a decision. "行 就方案一 redis预扣" then takes 方案一 by its label alone."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "大促怕超卖，扣库存现在直接 update stock=stock-1，峰值 2w qps")
+    t.observe_assistant("c", (
+        "几个方案：\n方案一：Redis + Lua 预扣减库存，成功后发 MQ 异步落库；\n方案二：数据库乐观锁，带版本号更新，失败重试；\n"
+        "方案三：库存分桶，把一个 sku 的库存拆到多行，降低单行竞争。"
+    ))
+    t.observe_user("c", "分桶算了吧，改表结构牵扯的系统太多了 离大促就3周 来不及")
+    state = t.state("c")
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案三"]
+    assert state.current_decision is None
+    t.observe_assistant("c", "理解，3 周内改表风险太大。那就剩 Redis 预扣减：\n1. DB 层保留 where stock>0 作为最终校验；\n2. 大促前把库存预热到 Redis。")
+    t.observe_user("c", "行 就方案一 redis预扣。mq 用rocketmq还是kafka？")
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("方案一")
+
+
+@pytest.mark.parametrize(("words", "fails"), [
+    ("表结构牵扯的系统太多了 离大促就3周 来", True),
+    ("老版本安全扫描也过不", False),
+    ("腿举和臀桥行不行", False),  # a question, not a verdict
+    ("本地消息表", False),
+])
+def test_words_that_say_a_switch_fails(words: str, fails: bool) -> None:
+    from detector.statements import says_it_fails
+
+    assert says_it_fails(words) is fails
