@@ -66,6 +66,9 @@ CASES = [
      "已修复 Jedis 连接泄漏，getResource 改成了 try-with-resources。", "OK"),
     ("name", "Replace requests with httpx", "keep requests", "no new dependencies",
      "Since we keep requests, I've added a Session with a retry adapter to the requests client.", "OK"),
+    # "With Redux out" frames it as out of the running.
+    ("negated", "redux", "2(Zustand)", "manager hates it",
+     "With Redux out, I'd go with Zustand + TanStack Query for the server data.", "OK"),
     # An index fund is how one turns an actively managed fund down, and "只有主动基金的几分之一"
     # compares with it.
     ("kin", "方案二(主动管理型偏股基金)", "", "亏了 30%",
