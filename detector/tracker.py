@@ -337,6 +337,12 @@ class ConvergenceTracker:
                 going_to = self._choice_named(state, detection.replacement, patch)
                 return self._choose_instead(state, detection, text, patch, chosen=going_to)
             return None
+        if target is None and _in_a_correction(text, detection.target):
+            # "its harlan community foundation, not harlan county foundation lol, fix that. C no, …":
+            # the target fell on the fact the turn corrects, which names no option; the verdicts
+            # are in its other sentences.
+            rejected = self._reject_in_other_sentences(state, text, patch)
+            return (trigger, f"reject:{rejected[0].id}") if rejected else None
         if target is None:
             # A change the assistant reported and the turn undoes ("roll back the react-router
             # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
@@ -779,6 +785,10 @@ class ConvergenceTracker:
         )
 
 
+# What a correction sets right: "…, not harlan county foundation".
+_CORRECTION_RE = re.compile(r"[,，]\s?not\s(?P<wrong>[^,.;:!?\n]{1,60})")
+
+
 def _display(alternative: Alternative) -> str:
     return _proposal(alternative).display if alternative.label != alternative.summary else alternative.summary
 
@@ -883,6 +893,19 @@ def _names_option(text: str, alternative: Alternative) -> bool:
     了" names "请一对一")?"""
     proposal = _proposal(alternative)
     return mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
+
+
+def _in_a_correction(text: str, reference: str | None) -> bool:
+    """Is the reference in what the turn corrects, a fact put right rather than an option turned
+    down? "harlan community foundation, not harlan county foundation": the two sides share a word,
+    where "go with postgres, not mongo" sets one option against another."""
+    if not reference:
+        return False
+    for match in _CORRECTION_RE.finditer(text):
+        wrong, right = match.group("wrong"), text[max(0, match.start() - 60) : match.start()]
+        if reference.lower() in wrong.lower() and content_keys(wrong) & content_keys(re.split(r"[,.;:!?\n]", right)[-1]):
+            return True
+    return False
 
 
 def _names(text: str, reference: str | None) -> bool:

@@ -1230,3 +1230,21 @@ def test_words_that_say_a_switch_fails(words: str, fails: bool) -> None:
     from detector.statements import says_it_fails
 
     assert says_it_fails(words) is fails
+
+
+def test_a_fact_the_turn_corrects_is_no_rejected_option(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"its harlan community foundation, not harlan county foundation lol, fix that. C no, …": the
+    target ranker fell on the corrected name; only C goes."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "writing a grant for the harlan community foundation, asking 50k for our after school coding club")
+    t.observe_assistant("c", (
+        "Here are three ways to structure a 5-page narrative for the Harlan County Foundation:\n\n"
+        "A. Problem-first: Need statement → Program description → Goals → Evaluation → Budget narrative.\n\n"
+        "B. Outcomes-first (logic model): Summary → Need → Program design → Logic model → Evaluation plan.\n\n"
+        "C. Story-led: opens with one student's story, then weaves need, program and outcomes through it."
+    ))
+    t.observe_user("c", (
+        "its harlan community foundation, not harlan county foundation lol, fix that. C no, the reviewers are "
+        "program officers, they want numbers not vibes. and A feels like every generic grant ever. B"
+    ))
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["C"]
