@@ -66,6 +66,9 @@ CASES = [
      "已修复 Jedis 连接泄漏，getResource 改成了 try-with-resources。", "OK"),
     ("name", "Replace requests with httpx", "keep requests", "no new dependencies",
      "Since we keep requests, I've added a Session with a retry adapter to the requests client.", "OK"),
+    # Put off until something holds, as the user asked.
+    ("negated", "2(收入公开)", "", "现在一个月才几百块",
+     "可以，等收入上来再做会更有说服力。", "OK"),
     # "With Redux out" frames it as out of the running.
     ("negated", "redux", "2(Zustand)", "manager hates it",
      "With Redux out, I'd go with Zustand + TanStack Query for the server data.", "OK"),
@@ -571,3 +574,11 @@ def test_a_names_pattern_finds_what_its_regex_finds_and_compiles_only_when_a_nam
     assert fresh.anchors is not None and fresh.anchors.search("we keep postgres as the store") is None
     assert fresh.anchors._regex is None  # nothing opened a name: nothing compiled
     assert fresh.anchors.search("a memcached tier again") is not None
+
+
+def test_put_off_until_something_holds_is_not_in_a_moment() -> None:
+    """"等收入上来再做" waits on a condition; "等下再上" is "in a moment", no deferral."""
+    from detector.relapse.stance_cues import RULED_OUT_RE
+
+    assert RULED_OUT_RE.search("收入公开系列等月入过万后再启动")
+    assert not RULED_OUT_RE.search("等下我们再上 Redis 集群")

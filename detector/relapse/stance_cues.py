@@ -50,7 +50,9 @@ RULED_OUT_RE = re.compile(
     r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
     r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|you'll decide|you decide|"
     r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
-    r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b",
+    r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b|"
+    # Put off until something holds, as the user asked: "等收入上来再做", "等月入过万后再启动".
+    r"(?<![等平对相])等(?!下|一下|会)[^,，。;；!！?？]{1,15}?(?:后|之后|以后)?再(?:做|说|上|搞|开|启动|考虑|加|推|写|弄)",
     re.IGNORECASE,
 )
 # A negation or comparison right before the mention: 不上 K8s / 比 Electron / 用 RocketMQ 替换 Kafka / the
