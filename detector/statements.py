@@ -133,6 +133,17 @@ def accepted_clause(text: str) -> str | None:
     return None
 
 
+# A reply settling on the one option left: "Then it's GitHub Actions.", "那就剩 Redis 预扣减",
+# "那就周更一篇深度长文，…", "That leaves the LRU cache." Near its start: further in, "那就" is advice.
+_SETTLED_WITHIN = 80
+_SETTLED_RE = re.compile(
+    r"(?:^|(?<=[。.!！;；\n]))\s{0,2}(?:(?:then|so) it'?s|that leaves(?: us with| you with)?|which leaves(?: us with)?|"
+    r"那就(?:剩下?|只剩下?|是|选|定)?|只剩下?)\s?"
+    # One option, not two still to choose from: "那就看A区对口公办和B区积分统筹", "那就在 auditorium 和餐馆里选".
+    r"(?![^,，。.!！?？;；:：\n]{0,40}?(?:和|或|还是|跟|与|\band\b|\bor\b|\bvs\.?|\bbetween\b|里选|中选))"
+    r"(?P<option>[^,，。.!！?？;；:：\n]{2,40}?)\s?(?:了|吧)?(?=[,，。.!！;；:：\n]|$)",
+    re.IGNORECASE,
+)
 # A complaint: what fails, or is too much, too late, too slow; not the question "X 行不行".
 _FAILS_RE = re.compile(r"太[^,，。;；!！?？\s]{1,4}了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
@@ -146,6 +157,13 @@ def assented_option(text: str) -> str | None:
     a pivot, whose target must not be the option it took."""
     match = _ASSENTED_RE.match(text.strip())
     return _QUALIFIER_RE.sub("", match.group("choice")).strip() if match else None
+
+
+def settled_option(reply: str) -> str | None:
+    """The option a reply's first sentence settles on ("Makes sense. Then it's GitHub Actions."
+    → "GitHub Actions", "理解，…。那就剩 Redis 预扣减，…" → "Redis 预扣减"); None for any other reply."""
+    match = _SETTLED_RE.search(reply[:_SETTLED_WITHIN])
+    return match.group("option").strip() if match else None
 
 
 def says_it_fails(text: str) -> bool:

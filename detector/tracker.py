@@ -69,6 +69,7 @@ from detector.statements import (
     next_step_in,
     reopening_condition,
     says_it_fails,
+    settled_option,
     user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
@@ -639,12 +640,30 @@ class ConvergenceTracker:
                     continue
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
+            self._settle(state, text, verdict)
             step = next_step_in(text)
             if step and (verdict is None or verdict.verdict != "RELAPSE"):  # a relapse's step is the rejected option's
                 state.next_action = step
             self._remember(state, Turn(role="assistant", text=text))
             self._refresh_open_questions(state)
         return state, verdict
+
+    def _settle(self, state: ConvergenceState, reply: str, verdict: RelapseVerdict | None) -> None:
+        """A reply that opens by settling on the option left once the user's turn ruled others out
+        ("Then it's GitHub Actions.", "那就周更一篇深度长文，6 小时刚好够", "那就剩 Redis 预扣减")
+        makes it the decision, which the user's next verdict on it undoes as any other; not after
+        a turn that ruled nothing out, where "那就 X" is one more proposal."""
+        if state.current_decision is not None or (verdict is not None and verdict.verdict == "RELAPSE"):
+            return
+        if not any(event.turn == state.turn and event.kind in ("rejected", "pivoted") for event in state.history):
+            return
+        named = settled_option(reply)
+        if named is None or is_deictic(named):
+            return
+        found = self._find_alternative(state, named, named, statuses=("proposed", "reopened"))
+        if found is not None and found.status in ("proposed", "reopened"):
+            self._decide(state, found, None, [])
+            state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=found.id, text=reply[:200]))
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -1248,3 +1248,16 @@ def test_a_fact_the_turn_corrects_is_no_rejected_option(shipped_detector) -> Non
         "program officers, they want numbers not vibes. and A feels like every generic grant ever. B"
     ))
     assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["C"]
+
+
+@pytest.mark.parametrize(("turns", "decided"), [
+    # The user rules options out; the reply settles on the one left, and the user goes on.
+    (["caching?", OPTIONS_ZH, "方案A 不行，运维扛不住。方案C 也不行", "那就剩方案B，本地 LRU 缓存，我先写配置。", "上限设多少？"], "方案B"),
+    (["caching?", OPTIONS_EN, "option 1 is out, we can't run Redis. option 3 is out too", "Then it's option 2. I'll size it at 10k entries.", "ok"], "Option 2"),
+    # Two still to choose from is no settling, nor is "那就 X" after a turn that ruled nothing out.
+    (["caching?", OPTIONS_ZH, "方案A 不行，运维扛不住", "那就在方案B和方案C里选。", "嗯"], None),
+    (["caching?", OPTIONS_ZH, "哪个最省事？", "那就方案B，零运维。", "嗯"], None),
+])
+def test_a_reply_that_settles_on_the_option_left_makes_it_the_decision(turns: list[str], decided: str | None) -> None:
+    decision = decision_after(*turns)
+    assert (decision or "").startswith(decided) if decided else decision is None
