@@ -100,12 +100,16 @@ def test_acceptance_sets_decision_and_constraints_are_kept() -> None:
 PLAN_NUMBERED = "Plan: 1. setup-node with cache: npm. 2. Move to pnpm with a store cache. 3. Bake node_modules into the runner image."
 
 
-def decision_after(*turns: str) -> str | None:
-    """The decision a fresh tracker holds after these turns, user and assistant in turn."""
-    t = tracker()
+def replayed(t: ConvergenceTracker, *turns: str) -> ConvergenceState:
+    """The state after these turns, user and assistant in turn, from the user's."""
     for index, text in enumerate(turns):
         (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
-    decision = t.state("c").current_decision
+    return t.state("c")
+
+
+def decision_after(*turns: str) -> str | None:
+    """The decision a fresh tracker holds after these turns, user and assistant in turn."""
+    decision = replayed(tracker(), *turns).current_decision
     return decision.text if decision else None
 
 
@@ -1152,20 +1156,17 @@ def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() 
 def test_what_a_turn_opens_by_taking_is_chosen_not_dropped(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now":
     the model reads a pivot and the target span falls on Toast delivery, which the opening takes."""
-    t = ConvergenceTracker(shipped_detector, MemoryStore())
-    t.observe_user("c", "I run a small bakery. how do I offer delivery?")
-    t.observe_assistant("c", (
+    state = replayed(
+        ConvergenceTracker(shipped_detector, MemoryStore()),
+        "I run a small bakery. how do I offer delivery?",
         "Options:\n1. Marketplaces (DoorDash, Uber Eats): your listing appears in their apps\n"
         "2. On-demand delivery from your own ordering (DoorDash Drive, Uber Direct)\n"
-        "3. Hire a part-time driver: full control, but you pay wages"
-    ))
-    t.observe_user("c", "marketplaces are a no, 30% would kill me. and a driver is too expensive")
-    t.observe_assistant("c", (
+        "3. Hire a part-time driver: full control, but you pay wages",
+        "marketplaces are a no, 30% would kill me. and a driver is too expensive",
         "Pickup-only for custom cakes is common. So the setup would be Toast Delivery Services for bread "
-        "and pastries within about 5 miles, and pickup-only for custom cakes."
-    ))
-    t.observe_user("c", "ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now")
-    state = t.state("c")
+        "and pastries within about 5 miles, and pickup-only for custom cakes.",
+        "ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now",
+    )
     assert all("toast" not in r.alternative.lower() for r in state.rejected)
     assert state.current_decision is not None and state.current_decision.text.lower().startswith("toast delivery")
 
@@ -1192,8 +1193,10 @@ def test_the_option_a_turn_opens_by_taking(turn: str, taken: str | None) -> None
     # After the decision is taken, a plan for it ends on its last step: "yes do it" keeps the decision.
     ([
         "caching for the product api?", OPTIONS_EN, "go with option 2",
-        "Plan for the LRU cache:\n1. Add cachetools to requirements\n2. Wrap get_product in a TTLCache of 10k entries\n"
-        "3. Add a /cache/clear admin endpoint\nGo?",
+        (
+            "Plan for the LRU cache:\n1. Add cachetools to requirements\n2. Wrap get_product in a TTLCache of 10k entries\n"
+            "3. Add a /cache/clear admin endpoint\nGo?"
+        ),
         "yes do it",
     ], "Option 2"),
 ])
@@ -1205,13 +1208,13 @@ def test_a_switch_the_turn_says_fails_is_no_decision_and_a_label_needs_no_verb(s
     """"分桶算了吧，改表结构牵扯的系统太多了 …" drops the buckets; the switch cue's "改表结构…" is the
     trouble, not a decision. "行 就方案一 redis预扣" then takes 方案一 by its label alone."""
     t = ConvergenceTracker(shipped_detector, MemoryStore())
-    t.observe_user("c", "大促怕超卖，扣库存现在直接 update stock=stock-1，峰值 2w qps")
-    t.observe_assistant("c", (
+    state = replayed(
+        t,
+        "大促怕超卖，扣库存现在直接 update stock=stock-1，峰值 2w qps",
         "几个方案：\n方案一：Redis + Lua 预扣减库存，成功后发 MQ 异步落库；\n方案二：数据库乐观锁，带版本号更新，失败重试；\n"
-        "方案三：库存分桶，把一个 sku 的库存拆到多行，降低单行竞争。"
-    ))
-    t.observe_user("c", "分桶算了吧，改表结构牵扯的系统太多了 离大促就3周 来不及")
-    state = t.state("c")
+        "方案三：库存分桶，把一个 sku 的库存拆到多行，降低单行竞争。",
+        "分桶算了吧，改表结构牵扯的系统太多了 离大促就3周 来不及",
+    )
     assert [r.alternative.split("(")[0] for r in state.rejected] == ["方案三"]
     assert state.current_decision is None
     t.observe_assistant("c", "理解，3 周内改表风险太大。那就剩 Redis 预扣减：\n1. DB 层保留 where stock>0 作为最终校验；\n2. 大促前把库存预热到 Redis。")
@@ -1235,19 +1238,17 @@ def test_words_that_say_a_switch_fails(words: str, fails: bool) -> None:
 def test_a_fact_the_turn_corrects_is_no_rejected_option(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"its harlan community foundation, not harlan county foundation lol, fix that. C no, …": the
     target ranker fell on the corrected name; only C goes."""
-    t = ConvergenceTracker(shipped_detector, MemoryStore())
-    t.observe_user("c", "writing a grant for the harlan community foundation, asking 50k for our after school coding club")
-    t.observe_assistant("c", (
+    state = replayed(
+        ConvergenceTracker(shipped_detector, MemoryStore()),
+        "writing a grant for the harlan community foundation, asking 50k for our after school coding club",
         "Here are three ways to structure a 5-page narrative for the Harlan County Foundation:\n\n"
         "A. Problem-first: Need statement → Program description → Goals → Evaluation → Budget narrative.\n\n"
         "B. Outcomes-first (logic model): Summary → Need → Program design → Logic model → Evaluation plan.\n\n"
-        "C. Story-led: opens with one student's story, then weaves need, program and outcomes through it."
-    ))
-    t.observe_user("c", (
+        "C. Story-led: opens with one student's story, then weaves need, program and outcomes through it.",
         "its harlan community foundation, not harlan county foundation lol, fix that. C no, the reviewers are "
-        "program officers, they want numbers not vibes. and A feels like every generic grant ever. B"
-    ))
-    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["C"]
+        "program officers, they want numbers not vibes. and A feels like every generic grant ever. B",
+    )
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["C"]
 
 
 @pytest.mark.parametrize(("turns", "decided"), [
