@@ -224,6 +224,7 @@ class ConvergenceTracker:
             # 那个我也不想换，迁移成本太高") reads as NONE whole; its sentence that drops an option
             # still on the table does so read alone.
             rejected = self._reject_in_other_sentences(state, clean, patch, labels=(Label.REJECT,), hinted=True)
+            rejected += self._set_against_the_choice(state, clean, patch)
             if rejected:
                 change = "rejection", f"reject:{rejected[0].id}"
         if (suggested := user_suggestion(clean)) and self._find_alternative(state, suggested, suggested, statuses=None) is None:
@@ -420,6 +421,24 @@ class ConvergenceTracker:
                 rejected.append(target)
         return rejected
 
+    def _set_against_the_choice(self, state: ConvergenceState, text: str, patch: list[PatchOperation]) -> list[Alternative]:
+        """The option a turn that has just taken another sets against it ("ok lvp then, not
+        hardwood. whats the budget look like now", which the model reads as NONE), rejected; not a
+        correction, whose two sides share a word ("harlan community foundation, not harlan county
+        foundation"). The option must be tracked and named by its words."""
+        decision = state.current_decision
+        match = _SET_AGAINST_RE.search(text)
+        if decision is None or decision.since_turn != state.turn or match is None:
+            return []
+        taken, other = match.group("taken"), match.group("other")
+        if content_keys(taken) & content_keys(other):
+            return []
+        found = self._find_alternative(state, other, other, statuses=("proposed", "reopened"))
+        if found is None or found.status not in ("proposed", "reopened") or found.id == decision.alternative_id:
+            return []
+        self._reject(state, found, None, text, patch)
+        return [found]
+
     def _goes_to(self, state: ConvergenceState, detection: Detection, target: Alternative) -> bool:
         """Does the pivot's replacement name the very option its target resolved to? By the lookup
         every reference goes through, or by words its summary holds beyond the short name ("SASRec"
@@ -498,8 +517,10 @@ class ConvergenceTracker:
         state.history.append(StateEvent(turn=state.turn, kind="rejected", alternative_id=target.id, text=text[:200]))
 
     def _reject(
-        self, state: ConvergenceState, target: Alternative, detection: Detection, text: str, patch: list[PatchOperation]
+        self, state: ConvergenceState, target: Alternative, detection: Detection | None, text: str, patch: list[PatchOperation]
     ) -> None:
+        """Put the target on the rejected list, with the detection's reason and revisit condition
+        (none for a rejection the tracker reads itself: "lvp then, not hardwood")."""
         if target.status == "rejected":
             # Said again: the first rejection (its turn, reason, evidence) stands, and the history
             # records the repeat, which the relapse guard reads (a user who named the option after
@@ -511,8 +532,8 @@ class ConvergenceTracker:
             alternative_id=target.id,
             alternative=_display(target),
             rejected_at=state.turn,
-            reason=detection.reason,
-            revisit_if=detection.revisit_if or default_revisit_if(state.lang),
+            reason=detection.reason if detection else None,
+            revisit_if=(detection.revisit_if if detection else None) or default_revisit_if(state.lang),
             evidence=text[:200],
         )
         state.rejected.append(entry)
@@ -804,6 +825,12 @@ class ConvergenceTracker:
         )
 
 
+# A choice set against another in its own clause: "ok lvp then, not hardwood", "plated, not buffet".
+_SET_AGAINST_RE = re.compile(
+    r"(?:^|(?<=[.;:!?\n]))\s{0,2}(?P<taken>[^,.;:!?\n]{1,40}?)(?:\s+then)?,\s?not\s(?:the\s|a\s|an\s)?"
+    r"(?P<other>[^,.;:!?\n]{2,40}?)\s?(?=[,.;:!?\n]|$)",
+    re.IGNORECASE,
+)
 # What a correction sets right: "…, not harlan county foundation".
 _CORRECTION_RE = re.compile(r"[,，]\s?not\s(?P<wrong>[^,.;:!?\n]{1,60})")
 

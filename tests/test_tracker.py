@@ -1262,3 +1262,19 @@ def test_a_fact_the_turn_corrects_is_no_rejected_option(shipped_detector) -> Non
 def test_a_reply_that_settles_on_the_option_left_makes_it_the_decision(turns: list[str], decided: str | None) -> None:
     decision = decision_after(*turns)
     assert (decision or "").startswith(decided) if decided else decision is None
+
+
+@pytest.mark.parametrize(("user", "rejected"), [
+    ("ok lvp then, not hardwood. whats the budget look like now", ["Hardwood floors downstairs"]),
+    # A correction sets nothing against the choice: its two sides share a word.
+    ("ok lvp floors then, not hardwood floors, sorry. whats the budget", []),
+])
+def test_an_option_set_against_the_choice_is_rejected(user: str, rejected: list[str]) -> None:
+    state = replayed(
+        tracker(),
+        "floors for the downstairs?",
+        "Two ways:\n- Hardwood floors downstairs: $14,000\n- LVP downstairs: $7,000, and it takes dog nails better",
+        user,
+    )
+    assert state.current_decision is not None and state.current_decision.text.startswith("LVP")
+    assert [r.alternative for r in state.rejected] == rejected
