@@ -174,14 +174,19 @@ def says_it_fails(text: str) -> bool:
 
 def endorsed_option(text: str) -> str | None:
     """The option a turn approves by name in its first clause ("等级制可以，不过…" → "等级制",
-    "option 3 works for me" → "option 3"); None for any other turn, and for a question."""
+    "option 3 works for me" → "option 3") or its last sentence; None for any other turn, and for a
+    question."""
     if ends_as_question(text):
         return None
     first = _CLAUSE_SPLIT_RE.split(text.strip(), maxsplit=1)[0].strip()
-    match = _ENDORSED_RE.match(first)
-    if match is None:
-        return None
-    return (match.group("zh") or match.group("en")).strip()
+    said = sentences(text)
+    # Or its last sentence, after the verdicts on the others: "C is not gonna fly … D obviously
+    # no. B... we tried that last year, it was a mess. A sounds right".
+    for clause in dict.fromkeys((first, said[-1].strip(" .。!！") if len(said) > 1 else first)):
+        match = _ENDORSED_RE.match(clause)
+        if match is not None:
+            return (match.group("zh") or match.group("en")).strip()
+    return None
 
 
 def bare_choice(text: str) -> str | None:

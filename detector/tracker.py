@@ -378,6 +378,8 @@ class ConvergenceTracker:
         # 吧") decides it, whatever the label says: REJECT and PIVOT are the detector's commonest
         # confusion, and the state should not wait for the label to be right.
         chosen = self._named_choice(state, text)
+        if chosen is None and (endorsed := endorsed_option(text)):
+            chosen = _approved(state, endorsed)  # "C is not gonna fly … D obviously no. … A sounds right"
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"

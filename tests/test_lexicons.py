@@ -326,3 +326,12 @@ def test_x_then_chooses_x_unless_x_is_a_verdict(turn: str, choice: str | None) -
     from detector.cues.engine import default_engine
 
     assert default_engine().choice_in(turn) == choice
+
+
+def test_a_pronoun_typed_without_its_apostrophe_names_no_replacement() -> None:
+    """"stripe next. its the gnarly one" had made "its the gnarly one" where the turn goes."""
+    from detector.cues.engine import default_engine
+
+    engine = default_engine()
+    for turn in ("stripe next. its the gnarly one, the retry logic in there is scary", "ok. thats the one that scares me"):
+        assert "replacement" not in engine.with_spans(turn, engine.match(turn)).spans

@@ -198,6 +198,8 @@ MODES = "Two ways:\n1. Offline mode with a local cache\n2. A sync queue that ret
     (MODES, "dark mode 可以", None),  # one word shared with "offline mode" is no name of it
     (MEMBERSHIP, "等级制也可以，我再想想", None),  # one more possibility
     (MEMBERSHIP, "等级制没问题吗？", None),
+    # In its last sentence, after verdicts on the others (the rules read "B 不行" as a rejection).
+    (MEMBERSHIP, "方案A 太贵了。方案B 不行，去年试过。方案C 可以", "方案C"),
 ])
 def test_an_option_approved_by_name_is_the_decision(options: str, user: str, chosen: str | None) -> None:
     t = tracker()
