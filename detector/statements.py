@@ -145,7 +145,7 @@ _SETTLED_RE = re.compile(
     re.IGNORECASE,
 )
 # A complaint: what fails, or is too much, too late, too slow; not the question "X 行不行".
-_FAILS_RE = re.compile(r"太[^,，。;；!！?？\s]{1,4}了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
+_FAILS_RE = re.compile(r"太[^,，。;；!！?？\s]{1,4}了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
 _QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
 

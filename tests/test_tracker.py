@@ -1227,6 +1227,8 @@ def test_a_switch_the_turn_says_fails_is_no_decision_and_a_label_needs_no_verb(s
 
 @pytest.mark.parametrize(("words", "fails"), [
     ("表结构牵扯的系统太多了 离大促就3周 来", True),
+    # "jwt 就别折腾了，上个项目用jwt 踢人做的很恶心": "上个项目" is the last project, no switch.
+    ("个项目用jwt 踢人做的很恶心", True),
     ("老版本安全扫描也过不", False),
     ("腿举和臀桥行不行", False),  # a question, not a verdict
     ("本地消息表", False),
