@@ -429,12 +429,10 @@ class ConvergenceTracker:
         correction, whose two sides share a word ("harlan community foundation, not harlan county
         foundation"). The option must be tracked and named by its words."""
         decision = state.current_decision
-        match = _SET_AGAINST_RE.search(text)
-        if decision is None or decision.since_turn != state.turn or match is None:
+        pair = next((pair for pair in _set_against(text) if not _corrects(*pair)), None)
+        if decision is None or decision.since_turn != state.turn or pair is None:
             return []
-        taken, other = match.group("taken"), match.group("other")
-        if content_keys(taken) & content_keys(other):
-            return []
+        other = pair[1]
         found = self._find_alternative(state, other, other, statuses=("proposed", "reopened"))
         if found is None or found.status not in ("proposed", "reopened") or found.id == decision.alternative_id:
             return []
@@ -827,14 +825,14 @@ class ConvergenceTracker:
         )
 
 
-# A choice set against another in its own clause: "ok lvp then, not hardwood", "plated, not buffet".
+# One thing set against another in a clause of its own: a choice ("ok lvp then, not hardwood",
+# "plated, not buffet") or a correction ("its harlan community foundation, not harlan county
+# foundation").
 _SET_AGAINST_RE = re.compile(
-    r"(?:^|(?<=[.;:!?\n]))\s{0,2}(?P<taken>[^,.;:!?\n]{1,40}?)(?:\s+then)?,\s?not\s(?:the\s|a\s|an\s)?"
-    r"(?P<other>[^,.;:!?\n]{2,40}?)\s?(?=[,.;:!?\n]|$)",
+    r"(?:^|(?<=[.;:!?\n]))\s{0,2}(?P<taken>[^,.;:!?\n]{1,60}?)(?:\s+then)?,\s?not\s(?:the\s|a\s|an\s)?"
+    r"(?P<other>[^,.;:!?\n]{2,60}?)\s?(?=[,.;:!?\n]|$)",
     re.IGNORECASE,
 )
-# What a correction sets right: "…, not harlan county foundation".
-_CORRECTION_RE = re.compile(r"[,，]\s?not\s(?P<wrong>[^,.;:!?\n]{1,60})")
 
 
 def _display(alternative: Alternative) -> str:
@@ -943,17 +941,23 @@ def _names_option(text: str, alternative: Alternative) -> bool:
     return mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
 
 
+def _set_against(text: str) -> list[tuple[str, str]]:
+    """Each "X, not Y" of the turn, as (X, Y)."""
+    return [(match.group("taken"), match.group("other")) for match in _SET_AGAINST_RE.finditer(text)]
+
+
+def _corrects(right: str, wrong: str) -> bool:
+    """Is "right, not wrong" a fact put right, not one option set against another? Its two sides
+    share a word ("harlan community foundation, not harlan county foundation"), where "go with
+    postgres, not mongo" does not."""
+    return bool(content_keys(right) & content_keys(wrong))
+
+
 def _in_a_correction(text: str, reference: str | None) -> bool:
-    """Is the reference in what the turn corrects, a fact put right rather than an option turned
-    down? "harlan community foundation, not harlan county foundation": the two sides share a word,
-    where "go with postgres, not mongo" sets one option against another."""
+    """Is the reference in what the turn corrects?"""
     if not reference:
         return False
-    for match in _CORRECTION_RE.finditer(text):
-        wrong, right = match.group("wrong"), text[max(0, match.start() - 60) : match.start()]
-        if reference.lower() in wrong.lower() and content_keys(wrong) & content_keys(re.split(r"[,.;:!?\n]", right)[-1]):
-            return True
-    return False
+    return any(reference.lower() in wrong.lower() and _corrects(right, wrong) for right, wrong in _set_against(text))
 
 
 def _names(text: str, reference: str | None) -> bool:
