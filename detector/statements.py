@@ -160,8 +160,9 @@ def assented_option(text: str) -> str | None:
 
 
 def settled_option(reply: str) -> str | None:
-    """The option a reply's first sentence settles on ("Makes sense. Then it's GitHub Actions."
-    → "GitHub Actions", "理解，…。那就剩 Redis 预扣减，…" → "Redis 预扣减"); None for any other reply."""
+    """The option a sentence near a reply's start settles on ("Makes sense. Then it's GitHub
+    Actions." → "GitHub Actions", "理解，…。那就剩 Redis 预扣减，…" → "Redis 预扣减"); None for any
+    other reply."""
     match = _SETTLED_RE.search(reply[:_SETTLED_WITHIN])
     return match.group("option").strip() if match else None
 
