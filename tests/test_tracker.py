@@ -377,10 +377,8 @@ def _reading_as_reopening(text: str, target: str, lang: str) -> ConvergenceTrack
 def test_a_reopening_whose_target_names_nothing_rejected_reopens_the_rejected_option_it_mentions() -> None:
     reopen = "两个月后支付上线了，Express 5 升级那个现在可以做了"
     t = _reading_as_reopening(reopen, "支付上线", "zh")
-    t.observe_user("c", "依赖要不要升级")
-    t.observe_assistant("c", "方案A：把 Express 4 升级到 Express 5。\n方案B：先只升级安全补丁。")
-    t.observe_user("c", "方案A不行，支付上线前别动框架")
-    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案A"]
+    before = replayed(t, "依赖要不要升级", "方案A：把 Express 4 升级到 Express 5。\n方案B：先只升级安全补丁。", "方案A不行，支付上线前别动框架")
+    assert [r.alternative.split("(")[0] for r in before.rejected] == ["方案A"]
     t.observe_user("c", reopen)
     state = t.state("c")
     assert state.rejected == []
@@ -1097,10 +1095,7 @@ SEARCH = (
 def test_a_verdict_on_the_plan_in_force_rejects_the_decision(turns: list[str], rejected: str, spared: str) -> None:
     # "上个方案" / "the current plan" is the plan in force, not a step the last reply listed nor an
     # option whose words the reason happens to share.
-    t = tracker()
-    for index, text in enumerate(turns):
-        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
-    names = [entry.alternative for entry in t.state("c").rejected]
+    names = [entry.alternative for entry in replayed(tracker(), *turns).rejected]
     assert any(name.startswith(rejected) for name in names), names
     assert not any(name.startswith(spared) for name in names), names
 
@@ -1125,8 +1120,7 @@ def test_a_closing_question_may_put_the_users_own_course_forward(text: str, sugg
 def test_the_users_own_proposal_is_what_a_later_nameless_acceptance_takes() -> None:
     # Before, "ok do that" took the latest option tracked as proposed, the Celery task the user
     # had turned down ("celery" was recorded on its own), and made it the decision.
-    t = tracker()
-    turns = [
+    decision = decision_after(
         "the /export endpoint times out for big accounts. can you fix it?",
         "Two ways:\n1. Stream the response with StreamingHttpResponse.\n2. Move the export to a Celery task that writes the file to S3.",
         "we don't run celery anywhere. go with streaming",
@@ -1134,11 +1128,8 @@ def test_the_users_own_proposal_is_what_a_later_nameless_acceptance_takes() -> N
         "I said no celery. what about a management command run from cron that pre-builds the big exports?",
         "That works: a build_exports command, run nightly by cron, writes each large export to S3.",
         "ok do that",
-    ]
-    for index, text in enumerate(turns):
-        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
-    decision = t.state("c").current_decision
-    assert decision is not None and decision.text.startswith("a management command run from cron")
+    )
+    assert decision is not None and decision.startswith("a management command run from cron")
 
 
 def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() -> None:
@@ -1146,10 +1137,13 @@ def test_a_reopening_names_the_one_rejected_option_whose_name_holds_its_words() 
     # the turn's other words ("deliveries") had brought back "Toast Delivery Services" instead.
     reopen = "what about the driver idea but only saturdays, just for cake deliveries?"
     t = _reading_as_reopening(reopen, "driver", "en")
-    t.observe_user("c", "bakery delivery options?")
-    t.observe_assistant("c", "Options:\n1. Marketplaces like DoorDash\n2. Toast Delivery Services\n3. Hire a part-time driver")
-    t.observe_user("c", "no part-time driver, can't afford the insurance. and no toast delivery either")
-    assert {entry.alternative[:2] for entry in t.state("c").rejected} == {"3(", "2("}
+    before = replayed(
+        t,
+        "bakery delivery options?",
+        "Options:\n1. Marketplaces like DoorDash\n2. Toast Delivery Services\n3. Hire a part-time driver",
+        "no part-time driver, can't afford the insurance. and no toast delivery either",
+    )
+    assert {entry.alternative[:2] for entry in before.rejected} == {"3(", "2("}
     t.observe_assistant("c", "Understood.")
     t.observe_user("c", reopen)
     assert [entry.alternative[:2] for entry in t.state("c").rejected] == ["2("]
