@@ -429,8 +429,10 @@ class ConvergenceTracker:
         correction, whose two sides share a word ("harlan community foundation, not harlan county
         foundation"). The option must be tracked and named by its words."""
         decision = state.current_decision
+        if decision is None or decision.since_turn != state.turn:
+            return []  # most turns: nothing taken, no pattern read
         pair = next((pair for pair in _set_against(text) if not _corrects(*pair)), None)
-        if decision is None or decision.since_turn != state.turn or pair is None:
+        if pair is None:
             return []
         other = pair[1]
         found = self._find_alternative(state, other, other, statuses=("proposed", "reopened"))
@@ -676,7 +678,7 @@ class ConvergenceTracker:
         a turn that ruled nothing out, where "那就 X" is one more proposal."""
         if state.current_decision is not None or (verdict is not None and verdict.verdict == "RELAPSE"):
             return
-        if not any(event.turn == state.turn and event.kind in ("rejected", "pivoted") for event in state.history):
+        if not _ruled_out_this_turn(state):
             return
         named = settled_option(reply)
         if named is None or is_deictic(named):
@@ -833,6 +835,19 @@ _SET_AGAINST_RE = re.compile(
     r"(?P<other>[^,.;:!?\n]{2,60}?)\s?(?=[,.;:!?\n]|$)",
     re.IGNORECASE,
 )
+
+
+def _ruled_out_this_turn(state: ConvergenceState) -> bool:
+    """Did the user's latest turn reject or pivot? Read from the end of the history, which is in
+    turn order, so a long conversation's history is not read whole on every reply."""
+    for event in reversed(state.history):
+        if event.kind == "checkpoint":
+            continue  # marked at the turn a caller names, which may be an earlier one
+        if event.turn < state.turn:
+            return False
+        if event.kind in ("rejected", "pivoted"):
+            return True
+    return False
 
 
 def _display(alternative: Alternative) -> str:
