@@ -586,6 +586,14 @@ EN_CASES = [
     case("en", "Parking the search rewrite, we'll revisit it once the new index ships", REJECT,
          revisit_if="the new index ships"),
     case("en", "Restore the backup from Friday", NONE),
+    # -- decisions taken by someone whose say decides (session 30) --------------------------------------
+    case("en", "security team vetoed circleci", REJECT, target="circleci"),
+    case("en", "the CTO said no to github actions, no third-party runners near prod", REJECT, target="github actions"),
+    case("en", "my boss shot down jenkins", REJECT, target="jenkins"),
+    case("en", "my boss wants to kill jenkins but I disagree", NONE),
+    case("en", "security vetoed circleci but I think they're wrong, I'll push back", NONE),
+    case("en", "zoom still drops on the 3rd floor, 12mbps up there", NONE),
+    case("en", "we just finished migrating to Snowflake last year", NONE),
 ]
 # fmt: on
 
