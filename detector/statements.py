@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from detector.alternatives import announcement
-from detector.text import clause_spans, ends_as_question, has_cjk, sentences
+from detector.text import CJK_CHAR, clause_spans, ends_as_question, has_cjk, sentences
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
 _ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
@@ -29,10 +29,14 @@ _ACCEPT_RE = re.compile(
     re.IGNORECASE,
 )
 # Where a clause ends; a colon too: "就按你说的：前 4 周每周 200 条" accepts what was said.
-_CLAUSE_SPLIT_RE = re.compile(r"[,，;；。!！?？:：\n]|\.(?:\s|$)")
+# Chinese typed fast breaks its clauses with a space: "按user_id分的话 商家后台按商家查咋办" is two.
+_CJK_SPACE = rf"(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])"
+_CLAUSE_SPLIT_RE = re.compile(rf"[,，;；。!！?？:：\n]|\.(?:\s|$)|{_CJK_SPACE}")
 _CLAUSE_ACCEPT_RE = re.compile(
     # A label needs no verb: "行 就方案一 redis预扣" (the assent before it and a space, no comma).
-    rf"(?:(?:{_ASSENT})\s{{1,2}})?(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?|(?=方案|选项|思路|第))"
+    # After 那就 a name needs no verb either: "行 那就直连 用官方sdk"; not "那就算了", "那就不用了".
+    rf"(?:(?:{_ASSENT})\s{{1,2}})?(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?|(?=方案|选项|思路|第)"
+    r"|(?<=那就)(?!不|别|没|算|这|那|先|再|好|行|是|对|可以|要|得|会|能|去掉|放弃))"
     r"\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
     rf"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|{_STICK_WITH}|settle on|do|use|pick|take|try|go for)"
     # An order to take one of the options: "…, try the trigram index", "so go with the queue then".
@@ -117,7 +121,18 @@ def acceptance_choice(text: str) -> str | None:
     match = _ACCEPT_RE.search(text.strip())
     if match is None:
         return None
-    return (match.group("choice") or "").strip()
+    choice = (match.group("choice") or "").strip()
+    return None if _no_choice(choice) else choice
+
+
+_CJK_CLAUSE_BREAK_RE = re.compile(_CJK_SPACE)
+
+
+def _no_choice(words: str) -> bool:
+    """Do these words, read after a verb of choosing, name no option: several clauses ("按
+    user_id分的话 商家后台按商家查咋办"), a supposition (…的话) or a complaint ("定制柜5万太多了吧",
+    which only opens with 定)?"""
+    return bool(_CJK_CLAUSE_BREAK_RE.search(words)) or "的话" in words or says_it_fails(words)
 
 
 def accepted_clause(text: str) -> str | None:
@@ -144,8 +159,9 @@ _SETTLED_RE = re.compile(
     r"(?P<option>[^,，。.!！?？;；:：\n]{2,40}?)\s?(?:了|吧)?(?=[,，。.!！;；:：\n]|$)",
     re.IGNORECASE,
 )
-# A complaint: what fails, or is too much, too late, too slow; not the question "X 行不行".
-_FAILS_RE = re.compile(r"太[^,，。;；!！?？\s]{1,4}了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
+# A complaint: what fails, or is too much, too late, too slow ("…太多了", cut before its 了 too:
+# "太多"); not the question "X 行不行", nor praise ("太好了").
+_FAILS_RE = re.compile(r"太(?!好|棒|赞|爽|开心|喜欢)[^,，。;；!！?？\s]{1,4}(?:了|$)|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
 _QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
 

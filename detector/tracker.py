@@ -500,7 +500,7 @@ class ConvergenceTracker:
         named = accepted_clause(text)
         readings = (
             assented_option(text),
-            self.detector.engine.choice_in(text),
+            passing if (passing := self.detector.engine.choice_in(text)) and not says_it_fails(passing) else None,
             named if named and not is_deictic(named) else None,
         )
         return list(dict.fromkeys(choice for choice in readings if choice is not None))
@@ -560,6 +560,12 @@ class ConvergenceTracker:
                 chosen = pointed
                 break
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
+            if chosen is None and choice:
+                # The one option whose name holds all the words chosen, however long the name:
+                # "行 那就直连" takes "普通商户直连", a fifth of its name.
+                proposals = _proposals(state.alternatives)
+                held = sole_container(choice, proposals)
+                chosen = state.alternatives[proposals.index(held)] if held is not None else None
             if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
                 decided = _decided_alternative(state)
                 if decided is not None and _speaks_of(reply, decided):

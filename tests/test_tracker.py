@@ -1276,3 +1276,40 @@ def test_an_option_set_against_the_choice_is_rejected(user: str, rejected: list[
     )
     assert state.current_decision is not None and state.current_decision.text.startswith("LVP")
     assert [r.alternative for r in state.rejected] == rejected
+
+
+@pytest.mark.parametrize("user", [
+    "定制柜5万太多了吧 压到3万",  # opens with 定 and cuts an amount: a complaint, no choice
+    "按user_id分的话 商家后台按商家查咋办 不是要全分片扫",  # a supposition, then a question
+])
+def test_a_turn_that_only_opens_like_a_choice_takes_nothing(user: str) -> None:
+    assert decision_after(
+        "预算怎么分？",
+        "调整一下：\n- 施工辅材：9 万\n- 主材：8 万\n- 定制柜：5 万\n- 家具：3 万\n分片键建议用 user_id。",
+        user,
+    ) is None
+
+
+@pytest.mark.parametrize(("words", "fails"), [
+    ("制柜5万太多", True),  # "…太多了吧" cut before its 了
+    ("太好了", False),  # praise
+])
+def test_a_complaint_cut_before_its_particle_still_fails(words: str, fails: bool) -> None:
+    from detector.statements import says_it_fails
+
+    assert says_it_fails(words) is fails
+
+
+def test_taking_a_rejected_option_by_part_of_its_name_brings_it_back() -> None:
+    """"行 那就直连 用官方sdk": 那就 takes a name without a verb, and "直连", a fifth of
+    "普通商户直连", names that option alone. Taking it brings it back from the rejected list."""
+    state = replayed(
+        tracker(),
+        "小程序要接微信支付",
+        "常见有三种接法：\n方案一：普通商户直连，自己申请商户号\n方案二：服务商模式，挂在服务商下面做子商户\n方案三：接聚合支付平台",
+        "方案一不行",
+        "明白。那就在方案二和方案三里选，服务商能拿到优惠费率。",
+        "行 那就直连 用官方sdk",
+    )
+    assert state.current_decision is not None and state.current_decision.text.startswith("方案一")
+    assert state.rejected == []
