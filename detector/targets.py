@@ -100,6 +100,8 @@ _FUNCTION_WORDS = frozenset(
     # Pronouns and comparisons point at a thing or a person and name no option ("she won't do
     # airbnb", "more than I signed up for"); time units measure one ("$99 a year", "6 weeks off").
     + "he him his she her they them their us me than about need each every per either neither both".split()
+    # Places point at where a thing is, not which option ("there is coax in every room").
+    + "there here".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")

@@ -112,6 +112,8 @@ def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
         ("$99 a year to tell me I'm broke? nah. something free", ["tell", "broke"]),
         ("一个月 5000 老板不会批的", ["5000 老板"]),
         ("晚一年上这个想法就算了", ["想法"]),
+        # Places point at where a thing is: "there is coax in every room" names coax, not "there".
+        ("there is coax in like every room. powerline i tried, flaky as hell, forget it", ["coax", "room", "powerline", "tried", "flaky", "hell"]),
     ],
 )
 def test_pronouns_comparisons_and_amounts_of_time_are_no_phrase(text: str, phrases: list[str]) -> None:
