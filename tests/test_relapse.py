@@ -582,3 +582,16 @@ def test_put_off_until_something_holds_is_not_in_a_moment() -> None:
 
     assert RULED_OUT_RE.search("收入公开系列等月入过万后再启动")
     assert not RULED_OUT_RE.search("等下我们再上 Redis 集群")
+
+
+def test_a_verb_that_opens_an_option_and_an_identifier_name_nothing() -> None:
+    """"C) Move to BigQuery…" is named by BigQuery, not by "Move": "Move PDTs into dbt." proposes
+    another option. And "dbt_run_log" is a table, not dbt."""
+    moved = names_of("C(Move to BigQuery on-demand pricing if your workload is spiky)", "Snowflake")
+    assert moved.anchors is not None
+    assert moved.anchors.search("move pdts into dbt.") is None
+    assert moved.anchors.search("bigquery would be cheaper") is not None
+    dbt = names_of("3(Move PDTs into dbt)", "Snowflake")
+    assert dbt.anchors is not None
+    assert dbt.anchors.search("select max(run_completed_at) from analytics.dbt_run_log") is None
+    assert dbt.anchors.search("build them in dbt instead") is not None

@@ -392,7 +392,8 @@ def _anchor_pattern(anchors: frozenset[str], label: str | None) -> NamePattern |
     forms = [*latin, *other, *([label.lower()] if label else [])]
     if latin:
         names = "|".join(_literal(a) for a in latin)
-        pieces.append(rf"(?<![A-Za-z0-9])(?:{names})(?:s|es|'s)?(?![A-Za-z0-9])")
+        # An identifier is no mention: "dbt_run_log" does not name dbt.
+        pieces.append(rf"(?<![A-Za-z0-9_])(?:{names})(?:s|es|'s)?(?![A-Za-z0-9_])")
     pieces += [_literal(a) for a in other]
     if label:
         pieces.append(rf"(?<![A-Za-z0-9]){_literal(label.lower())}(?![A-Za-z0-9])(?!\s?[:：.)）])")

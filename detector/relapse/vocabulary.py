@@ -917,7 +917,14 @@ STOP_WORDS = frozenset(
     "hire hiring switch switching adopt adopting add adding build building run running make making do doing "
     "try trying rewrite rewriting put putting set setting have having keep everything all some our my your "
     "we us it its this that these those is are be just only also more less instead them they him her me one "
-    "alone rent renting own offer offering give giving first early late now later off up out".split()
+    "alone rent renting own offer offering give giving first early late now later off up out "
+    # The verb an option's summary opens with ("Move PDTs into dbt", "Consolidate the explores"):
+    # capitalised, it had read as a name, and "move PDTs into dbt" re-proposed "Move to BigQuery".
+    "move moving migrate migrating consolidate consolidating replace replacing convert converting upgrade "
+    "upgrading downgrade downgrading raise raising lower lowering increase increasing reduce reducing remove "
+    "removing drop dropping cut cutting split splitting merge merging write writing create creating enable "
+    "enabling disable disabling start starting stop stopping ask asking pay paying book booking take taking "
+    "pick picking".split()
 )
 # CJK character pairs that describe a kind of thing (缓存, 数据库) rather than name one.
 WEAK_BIGRAMS = frozenset(
