@@ -19,7 +19,7 @@ from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.features import PREVIOUS_ASSISTANT_CHARS
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
-from detector.reasons import reason_clause, widen_reason
+from detector.reasons import concedes, reason_clause, widen_reason
 from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
@@ -172,6 +172,9 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
+        if label is Label.REOPEN and self.mode is Mode.HYBRID and _restates_a_rejection(match, normalized):
+            label = Label.REJECT
+            explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
         if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
             explanation.decided_by = "rules"
             explanation.rule = f"rules: the turn is only courtesies, an acknowledgement, so NONE whatever the model says; before: {explanation.rule}"
@@ -218,6 +221,18 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+# Cues that say a rejection again ("i said no mac", "like I said, no Redis"): the user's answer to
+# a reply that brought the option back, which the model, having learned "i said no X, but these
+# guys have references" as a reopening, could read as one.
+_RESTATED_REJECTION_CUES = frozenset({"en.reject.said_no_before"})
+
+
+def _restates_a_rejection(match: CueMatch, text: str) -> bool:
+    """Does the turn only say its no again: a restating cue fired, no reopening cue, no "but"?"""
+    fired = {hit.cue_id for hit in match.fired}
+    return bool(fired & _RESTATED_REJECTION_CUES) and not any(hit.label is Label.REOPEN for hit in match.fired) and not concedes(text)
 
 
 def _same_option_said(one: str, other: str, text: str) -> bool:

@@ -98,3 +98,21 @@ def test_a_reopening_beside_a_prohibition_is_of_another_option_or_none(
 ) -> None:
     found = shipped_detector.detect(text, context)
     assert found.label is label and found.target is not None and found.target.startswith(target)
+
+
+@pytest.mark.parametrize(("text", "restates"), [
+    ("i said no mac. i need solidworks on my own machine for projects", True),
+    ("like I said, no Redis this quarter", True),
+    # Said again, then turned: the reopening the model learned stays one.
+    ("i said no agencies, but these guys have actual references. could we use them?", False),
+    ("no mac, too expensive", False),  # a first no, not said again
+])
+def test_a_no_said_again_is_never_a_reopening(text: str, restates: bool) -> None:
+    """"i said no mac" answers a reply that brought the MacBook back; read as a REOPEN, it took the
+    rejection off the list at the very turn the user insisted on it."""
+    from detector.cues.engine import default_engine
+    from detector.detect import _restates_a_rejection
+    from detector.text import normalize
+
+    normalized = normalize(text)
+    assert _restates_a_rejection(default_engine().match(normalized), normalized) is restates
