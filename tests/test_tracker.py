@@ -1293,6 +1293,8 @@ def test_a_turn_that_only_opens_like_a_choice_takes_nothing(user: str) -> None:
 @pytest.mark.parametrize(("words", "fails"), [
     ("制柜5万太多", True),  # "…太多了吧" cut before its 了
     ("太好了", False),  # praise
+    ("麻烦", True),  # "…还得搞图形验证码防刷 麻烦": a complaint, no place to go
+    ("麻烦你看下", False),  # please
 ])
 def test_a_complaint_cut_before_its_particle_still_fails(words: str, fails: bool) -> None:
     from detector.statements import says_it_fails
