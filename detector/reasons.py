@@ -67,13 +67,14 @@ _CONCESSION_RE = re.compile(rf"\s(?:but|though|however)\s|但是|可是|(?<![{CJ
 MAX_REASON_CLAUSES = 2
 MAX_REASON_CHARS = 120
 
+# What a clause does in the turn: gives the verdict (or the new choice), gives the reason, or neither
+# (a filler, a question, the replacement's or the revisit condition's own clause).
+ClauseKind = Literal["verdict", "reason", "other"]
+
 
 def concedes(text: str) -> bool:
     """Does the text turn on a "but" ("i said no agencies, but these guys have references")?"""
     return _CONCESSION_RE.search(text) is not None
-# What a clause does in the turn: gives the verdict (or the new choice), gives the reason, or neither
-# (a filler, a question, the replacement's or the revisit condition's own clause).
-ClauseKind = Literal["verdict", "reason", "other"]
 
 
 def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str | None]) -> str | None:

@@ -32,6 +32,7 @@ _ACCEPT_RE = re.compile(
 # Chinese typed fast breaks its clauses with a space: "按user_id分的话 商家后台按商家查咋办" is two.
 _CJK_SPACE = rf"(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])"
 _CLAUSE_SPLIT_RE = re.compile(rf"[,，;；。!！?？:：\n]|\.(?:\s|$)|{_CJK_SPACE}")
+_CJK_CLAUSE_BREAK_RE = re.compile(_CJK_SPACE)
 _CLAUSE_ACCEPT_RE = re.compile(
     # A label needs no verb: "行 就方案一 redis预扣" (the assent before it and a space, no comma).
     # After 那就 a name needs no verb either: "行 那就直连 用官方sdk"; not "那就算了", "那就不用了".
@@ -123,9 +124,6 @@ def acceptance_choice(text: str) -> str | None:
         return None
     choice = (match.group("choice") or "").strip()
     return None if _no_choice(choice) else choice
-
-
-_CJK_CLAUSE_BREAK_RE = re.compile(_CJK_SPACE)
 
 
 def _no_choice(words: str) -> bool:
