@@ -560,12 +560,9 @@ class ConvergenceTracker:
                 chosen = pointed
                 break
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
-            if chosen is None and choice:
-                # The one option whose name holds all the words chosen, however long the name:
-                # "行 那就直连" takes "普通商户直连", a fifth of its name.
-                proposals = _proposals(state.alternatives)
-                held = sole_container(choice, proposals)
-                chosen = state.alternatives[proposals.index(held)] if held is not None else None
+            # Else the one option whose name holds all the words chosen, however long the name:
+            # "行 那就直连" takes "普通商户直连", a fifth of its name.
+            chosen = chosen or _sole_holder(choice, state.alternatives)
             if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
                 decided = _decided_alternative(state)
                 if decided is not None and _speaks_of(reply, decided):
