@@ -66,10 +66,13 @@ _SUSPECT_FIRST_RE = re.compile(
     r"|(?P<cause_zh>[^,.;:!?\n，。；：！？]{2,20}?)(?:很?可能|也许|估计|大概率|多半)(?:是|就是)?(?:问题所在|原因|瓶颈|罪魁祸首|元凶)",
     re.IGNORECASE,
 )
-# A reply that lists its suspects: "可能原因：1) …；2) …", "My suspects: 1) …", "Likely culprits:".
+# A reply that lists its suspects: "可能原因：1) …；2) …", "常见原因有这么几个", "My suspects: 1) …",
+# "Likely culprits:", "Common causes:".
 _LIST_HEAD_RE = re.compile(
     r"(?:可能(?:的)?原因|原因可能(?:有|是)|排查方向|怀疑(?:对象|方向|点)|几种可能|几个可能)\s?(?:有|是)?\s?[:：]?"
-    r"|\b(?:possible|likely|probable|potential|usual) (?:causes|culprits|suspects|explanations)\b|\bmy (?:top )?suspects\b",
+    r"|常见(?:的)?原因|原因(?:有|大概有|一般有)?(?:这么|以下)?几(?:个|种|类|点)"
+    r"|\b(?:possible|likely|probable|potential|usual|common|typical) (?:causes|culprits|suspects|explanations)\b"
+    r"|\bmy (?:top )?suspects\b",
     re.IGNORECASE,
 )
 # Where a suspected cause ends: "DNS 解析慢导致的超时" is DNS 解析慢; "a race condition between the

@@ -128,6 +128,8 @@ ZH_CASES = [
     case("zh", "这个方案成本太高，不考虑了", REJECT, reason="成本太高"),
     case("zh", "那套权限模型我否了", REJECT, target="权限模型"),
     case("zh", "你提的那个分片方案我不太认可，风险太大", REJECT, target="分片方案", reason="风险太大"),
+    # A conclusion after a supposition is the user's own decision (所以 ends the supposition's reach).
+    case("zh", "他爸算了一下，万一签证下不来就白忙活一场，所以美国就先不考虑了", REJECT, target="美国"),
     case("zh", "说实话我觉得上区块链这个想法挺扯的，别往下做了", REJECT),
     case("zh", "这条路线到这儿就打住吧", REJECT),
     case("zh", "换数据库这事不搞了，迁移风险太大", REJECT, target="换数据库", reason="迁移风险太大"),
@@ -141,6 +143,7 @@ ZH_CASES = [
     case("zh", "这个方向不对，我们换成方案B吧", PIVOT, replacement="方案B"),
     case("zh", "A 不行，运维扛不住，换 B", PIVOT, replacement="B", reason="运维扛不住"),
     case("zh", "改成另一个思路：用事件溯源", PIVOT, replacement="事件溯源"),
+    case("zh", "自建 ES 一年光机器就十几万，太费钱了。换 Loki 吧", PIVOT, replacement="Loki"),
     case("zh", "不用Redis了，改用本地LRU缓存", PIVOT, target="Redis", replacement="本地LRU缓存"),
     case("zh", "这些都不想去，换个别的", PIVOT),
     case("zh", "与其自己搭ES，不如直接买阿里云的搜索服务", PIVOT, target="自己搭ES", replacement="阿里云的搜索服务"),
@@ -203,6 +206,7 @@ ZH_CASES = [
     case("zh", "如果放弃Redis，缓存层会怎样？", NONE, suppressed="hypothetical"),
     case("zh", "假设我们不用K8s了，部署怎么搞", NONE, suppressed="hypothetical"),
     case("zh", "万一方案A行不通，我们有备选吗", NONE),
+    case("zh", "万一签证下不来，所以美国就先不考虑了吗？", NONE, suppressed="question"),
     # -- NONE: negated and reported rejections ---------------------------------------------------
     case("zh", "我不是说A不行，只是想多了解一下", NONE, suppressed="negation"),
     case("zh", "我没说要放弃这个方向", NONE, suppressed="negation"),
@@ -452,6 +456,7 @@ EN_CASES = [
     case("en", "Suppose we ditch Kubernetes, how would deploys work", NONE, suppressed="hypothetical"),
     case("en", "If we switched to Go, would the team cope?", NONE),
     case("en", "Just thinking out loud: scrapping the app would free up two engineers", NONE, suppressed="hypothetical"),
+    case("en", "Suppose the vendor folds, so what then?", NONE),
     # -- NONE: negated and reported --------------------------------------------------------------
     case("en", "I'm not saying we should drop Redis, just asking", NONE, suppressed="negation"),
     case("en", "I never said we should abandon the plan", NONE, suppressed="negation"),
@@ -590,6 +595,10 @@ EN_CASES = [
     case("en", "security team vetoed circleci", REJECT, target="circleci"),
     case("en", "the CTO said no to github actions, no third-party runners near prod", REJECT, target="github actions"),
     case("en", "my boss shot down jenkins", REJECT, target="jenkins"),
+    # An option named, then a bare no: how second-language and terse writers give a verdict.
+    case("en", "So the Corolla no, sorry. Three child seats will not fit in the back", REJECT, target="the Corolla"),
+    case("en", "I did the DNA kit once and learned nothing. I don't think I'll bother with another", REJECT),
+    case("en", "Oh, I'd better not drive, my night vision isn't what it was", REJECT),
     case("en", "my boss wants to kill jenkins but I disagree", NONE),
     case("en", "security vetoed circleci but I think they're wrong, I'll push back", NONE),
     case("en", "zoom still drops on the 3rd floor, 12mbps up there", NONE),

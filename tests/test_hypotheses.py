@@ -40,6 +40,11 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
     # A list of suspects: each item is a cause.
     ("可能原因：1) 某个 task 死锁或无限等待；2) prefetch 太大，worker 抢了一堆 task；3) RabbitMQ 的 heartbeat 超时导致连接假死。",
      ["某个 task 死锁或无限等待", "prefetch 太大", "RabbitMQ 的 heartbeat 超时"]),
+    # A list of the usual causes, in either language.
+    ("常见原因有这么几个：\n1. CPU throttling：container 设了 CPU limit\n2. preset 太慢\n3. S3 I/O：下载慢",
+     ["CPU throttling", "preset 太慢", "S3 I/O"]),
+    ("Common causes:\n1. A stale lockfile\n2. A cache key that never changes",
+     ["A stale lockfile", "A cache key"]),
     # A question to the user and a guess at what the user wants suspect no cause.
     ("Sounds like you want a Python script for this?", []),
     ("Could be that you need the 2023 version of the form.", []),

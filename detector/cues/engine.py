@@ -186,14 +186,26 @@ class CueEngine:
                 if found and self._adopted(after_turn):
                     found = None
             elif guard.kind in ("question", "hypothetical"):
-                found = guard.regex.search(sentence)
-                if found and sentence_start + found.start() > end:
+                scope_start = self._concluded_at(text, sentence_start, start)
+                found = guard.regex.search(text[scope_start:sentence_end])
+                if found and scope_start + found.start() > end:
                     found = None  # "drop it. what if ..." only guards what follows it
             else:
                 continue
             if found:
                 return guard.kind, found.group()  # type: ignore[return-value]
         return None
+
+    def _concluded_at(self, text: str, sentence_start: int, cue_start: int) -> int:
+        """Where the sentence's last conclusion before the cue ends, else its start: "万一签证没下来
+        就白忙活一场，所以美国就先不考虑了" decides, after the supposition, on its own account."""
+        ends = (
+            found.end() + sentence_start
+            for guard in self._guards
+            if guard.kind == "conclusion"
+            for found in guard.regex.finditer(text[sentence_start:cue_start])
+        )
+        return max(ends, default=sentence_start)
 
     def _adopted(self, after: str) -> bool:
         """Did the user take the reported view as their own ("老板说不行，那就换吧")?"""
