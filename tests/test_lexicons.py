@@ -335,3 +335,21 @@ def test_a_pronoun_typed_without_its_apostrophe_names_no_replacement() -> None:
     engine = default_engine()
     for turn in ("stripe next. its the gnarly one, the retry logic in there is scary", "ok. thats the one that scares me"):
         assert "replacement" not in engine.with_spans(turn, engine.match(turn)).spans
+
+
+@pytest.mark.parametrize(
+    ("turn", "choice"),
+    [
+        # A deferral closed by 吧 chooses nothing: "等 Q4 回款了再说吧" puts the option off.
+        ("海外仓要压货，cash flow 直接爆掉。这个 for now 做不了，等 Q4 回款了再说吧", None),
+        # 直接 before a verb that is no switch says how, not where to: "直接跑的", "直接爆掉".
+        ("RLS 还是算了，我们有一堆 query 是用 superuser 直接跑的，加了 RLS 那边要全改", None),
+        ("SSE 略过，直接自建 WebSocket 网关。", "自建 WebSocket 网关"),
+        ("那就 Postgres 吧", "Postgres"),
+    ],
+)
+def test_how_a_thing_is_done_and_a_deferral_name_no_choice(turn: str, choice: str | None) -> None:
+    from detector.cues.engine import default_engine
+    from detector.text import normalize
+
+    assert default_engine().choice_in(normalize(turn)) == choice
