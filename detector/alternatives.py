@@ -27,12 +27,13 @@ _TAG = r"[^()（）\n]{1,60}"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
-    r"(?P<label>(?:方案|思路|选项|路线|办法|做法)\s?[A-Za-z\d一二三四五六七八九十]{1,2}"
-    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:\s?\d{1,2}|\s[A-Za-z])(?![A-Za-z])"
+    # A label's number is on its line: "…on some error path\n2. **Listeners…**" is no "Path 2".
+    r"(?P<label>(?:方案|思路|选项|路线|办法|做法)[ \t]?[A-Za-z\d一二三四五六七八九十]{1,2}"
+    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:[ \t]?\d{1,2}|[ \t][A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
     r"\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?"
-    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)\s?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)"
+    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)"
     # A line too long to read to its end is read to 160 characters, as a numbered line or a
     # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
     r"|[^\n]{160})",

@@ -35,6 +35,7 @@ _CONDITION_RE = re.compile(r"如果|要是|假如|万一|除非|否则|\bif\b|\b
 MAX_MATCHES = 16
 
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#\-]{2,30}")
+_NAME_WORD_RE = re.compile(r"[A-Za-z0-9]{1,30}")
 # How much of the object counts as its opening: the option's words must come first.
 _HEAD_WORDS = 3
 _HEAD_CJK_CHARS = 8
@@ -66,7 +67,7 @@ def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -
         return by_label
     keys = _edge_keys(obj, from_end)
     if not keys:
-        return None
+        return _opened_by_short_name(obj, proposals, from_end)
     best, best_shared = None, 0
     for proposal in proposals:
         # The whole summary: "一部分做 emergency fund，剩下全仓主动型基金" is forbidden by "主动型基金就免了".
@@ -77,6 +78,17 @@ def opened_by(obj: str, proposals: Sequence[Proposal], from_end: bool = False) -
         if shared > best_shared:
             best, best_shared = proposal, shared
     return best
+
+
+def _opened_by_short_name(obj: str, proposals: Sequence[Proposal], from_end: bool) -> Proposal | None:
+    """The one proposal whose name opens with the object's word when that word is too short to be
+    a content key: "not pg." denies "pg pool leak", "S3 也不是" the "S3 I/O" suspect."""
+    words = _NAME_WORD_RE.findall(obj)
+    if not words:
+        return None
+    word = (words[-1] if from_end else words[0]).lower()
+    named = [p for p in proposals if p.name.lower().split(" ", 1)[0].rstrip(":：,，") == word]
+    return named[0] if len(named) == 1 else None
 
 
 def option_named(objects: Iterable[tuple[str, bool]], options: Sequence[Proposal], whole_name: bool = False) -> Proposal | None:

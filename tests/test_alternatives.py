@@ -12,6 +12,7 @@ from detector.alternatives import (
     letters_named,
     proposal_by_label,
 )
+from detector.text import normalize
 
 MARKDOWN_ZH = """可以考虑以下几种方案：
 
@@ -315,3 +316,19 @@ def test_bullets_that_name_a_facet_of_each_option_are_no_options() -> None:
     )
     assert extract_proposals(reply) == ()
     assert [p.name for p in extract_proposals("Two ways:\n- Cost: cut the plan\n- Speed: add a cache")] == ["Cost", "Speed"]
+
+
+def test_a_word_of_a_label_ending_one_line_is_no_label_of_the_next() -> None:
+    """"…never release()d on some error path\\n2. **Listeners piling up**" is the second item of a
+    numbered list, not an option "path 2": read as one, it hid the other three suspects."""
+    reply = (
+        "For an Express + pg stack, the usual suspects are:\n\n"
+        "1. **pg pool leak**: a client is checked out and never released on some error path\n"
+        "2. **Listeners piling up**: `.on()` called per request on a long-lived object\n"
+        "3. **Unbounded in-memory cache**: a module-level `Map` that never evicts\n"
+    )
+    assert [p.display for p in extract_proposals(normalize(reply))] == [
+        "1(pg pool leak)",
+        "2(Listeners piling up)",
+        "3(Unbounded in-memory cache)",
+    ]

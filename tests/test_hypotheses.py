@@ -76,6 +76,9 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     ("Off-heap growth has three likely culprits: 1) direct ByteBuffers (Netty) 2) a thread leak 3) JNI allocations.",
      "thread count flat at ~180 for a week, so thread leak is ruled out", "a thread leak"),
     ("我怀疑是 GC 回收不及时。", "是突然冲到 512 的，不是慢慢涨。所以 GC 回收不及时这个推测站不住", "GC 回收不及时"),
+    # A name too short to be a content word ("pg", "S3") still opens the suspect it names.
+    ("The usual suspects are:\n1. **pg pool leak**: a client never released\n2. **Listeners piling up**: per request",
+     "not pg. totalCount sits at 10 the whole time", "pg pool leak"),
 ])
 def test_a_denial_of_the_suspected_cause_names_it(reply: str, text: str, cause: str) -> None:
     assert _ruled_out(reply, text) == cause
