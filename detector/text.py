@@ -251,10 +251,12 @@ def protected_regions(text: str) -> list[Region]:
 
 
 def region_covering(regions: list[Region], start: int, end: int) -> Region | None:
-    """The protected region that contains most of [start, end), if any."""
+    """The protected region that contains most of [start, end), or its start: a cue whose verb
+    is quoted is quoted, however far its object runs past the closing mark ("the log had 'drop
+    stale cart' right before each failure")."""
     for region in regions:
         overlap = min(end, region.end) - max(start, region.start)
-        if overlap > 0 and overlap * 2 >= end - start:
+        if overlap > 0 and (overlap * 2 >= end - start or region.start < start < region.end):
             return region
     return None
 

@@ -532,6 +532,9 @@ EN_CASES = [
     case("en", "If Kafka doesn't work out, we'll fall back to RabbitMQ", NONE),
     case("en", "My cofounder is convinced we should pivot to enterprise. I'm not sure.", NONE, suppressed="reported"),
     case("en", "The docs say 'this approach is deprecated, use the v2 API instead'", NONE, suppressed="quote"),
+    # The verb is quoted, though its object runs past the closing mark.
+    case("en", "fixed. the CI log had 'drop stale cart' right before each failure, that was the cleanup helper",
+         NONE, suppressed="quote"),
     case("en", "nope, that's all for today", NONE),
     case("en", "not now, I'm in a meeting", NONE),
     case("en", "Stop. Let me think.", NONE),
