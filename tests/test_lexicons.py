@@ -353,3 +353,14 @@ def test_how_a_thing_is_done_and_a_deferral_name_no_choice(turn: str, choice: st
     from detector.text import normalize
 
     assert default_engine().choice_in(normalize(turn)) == choice
+
+
+@pytest.mark.parametrize(
+    "turn",
+    ["附近商场晚上停车费另算，一个月比油车还贵，那我还买电车干嘛对吧", "那就还是用 Redis 对吧"],
+)
+def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> None:
+    from detector.cues.engine import default_engine
+    from detector.text import normalize
+
+    assert default_engine().choice_in(normalize(turn)) is None
