@@ -176,7 +176,9 @@ class CueEngine:
         sentence_start = max(sentence_start, start - GUARD_SCOPE)
         sentence_end = min(sentence_end, end + GUARD_SCOPE)
         before = text[sentence_start : start]
-        sentence = text[sentence_start:sentence_end]
+        # Questions and suppositions reach the cue from the sentence's last conclusion on.
+        asked_from = self._concluded_at(text, sentence_start, start)
+        asked = text[asked_from:sentence_end]
         after_turn = text[end : end + GUARD_SCOPE]
         for guard in self._guards:
             if guard.kind == "negation":
@@ -186,9 +188,8 @@ class CueEngine:
                 if found and self._adopted(after_turn):
                     found = None
             elif guard.kind in ("question", "hypothetical"):
-                scope_start = self._concluded_at(text, sentence_start, start)
-                found = guard.regex.search(text[scope_start:sentence_end])
-                if found and scope_start + found.start() > end:
+                found = guard.regex.search(asked)
+                if found and asked_from + found.start() > end:
                     found = None  # "drop it. what if ..." only guards what follows it
             else:
                 continue
