@@ -457,6 +457,9 @@ EN_CASES = [
     case("en", "If we switched to Go, would the team cope?", NONE),
     case("en", "Just thinking out loud: scrapping the app would free up two engineers", NONE, suppressed="hypothetical"),
     case("en", "Suppose the vendor folds, so what then?", NONE),
+    # A conclusion after the supposition is the user's own decision; a cue before it stays supposed.
+    case("en", "if the vendor goes under we are stuck with their format, so let's not go with them", REJECT),
+    case("en", "what if we dropped Redis, so the cache lives in-process?", NONE, suppressed="hypothetical"),
     # -- NONE: negated and reported --------------------------------------------------------------
     case("en", "I'm not saying we should drop Redis, just asking", NONE, suppressed="negation"),
     case("en", "I never said we should abandon the plan", NONE, suppressed="negation"),

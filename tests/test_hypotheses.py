@@ -79,6 +79,10 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     # A name too short to be a content word ("pg", "S3") still opens the suspect it names.
     ("The usual suspects are:\n1. **pg pool leak**: a client never released\n2. **Listeners piling up**: per request",
      "not pg. totalCount sits at 10 the whole time", "pg pool leak"),
+    ("常见原因有这么几个：\n1. CPU throttling：container 设了 CPU limit\n2. preset 太慢\n3. S3 I/O：下载慢",
+     "S3 那个也不是，download 一个 2G 的文件 40 秒就完了", "S3 I/O"),
+    ("常见原因有这么几个：\n1. CPU throttling：container 设了 CPU limit\n2. preset 太慢\n3. S3 I/O：下载慢",
+     "不是 CPU throttle，throttled_periods 基本是 0", "CPU throttling"),
 ])
 def test_a_denial_of_the_suspected_cause_names_it(reply: str, text: str, cause: str) -> None:
     assert _ruled_out(reply, text) == cause
