@@ -294,8 +294,8 @@ def closing_choice(text: str) -> str | None:
 
     Read only where the detector calls a turn a PIVOT and nothing else says where it goes: the
     clause that ends such a turn is the new direction unless it reasons, doubts, negates or
-    points ("…交给代理 省得来回折腾" ends with a reason, and names nothing). A turn of one clause
-    is the rejection itself."""
+    points ("…交给代理 省得来回折腾" ends with a reason, and names nothing) or complains ("…麻烦",
+    `says_it_fails`). A turn of one clause is the rejection itself."""
     stripped = text.strip(" 。.!！~")
     clauses = [stripped[start:end] for start, end in clause_spans(stripped)]
     # A clause of filler only ("…, screws, please") leaves the choice to the one before it.
@@ -304,4 +304,4 @@ def closing_choice(text: str) -> str | None:
     if len(clauses) < 2 or _NOT_A_CHOICE_RE.search(clauses[-1]):
         return None
     too_long = len(choice) > 16 if has_cjk(choice) else len(choice.split()) > 5
-    return None if too_long or len(choice) < 2 else choice
+    return None if too_long or len(choice) < 2 or says_it_fails(choice) else choice

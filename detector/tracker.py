@@ -367,7 +367,7 @@ class ConvergenceTracker:
                 replacement = _named_besides(
                     text, target, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
                 ) or next(iter(spared), None)
-            if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing) and not says_it_fails(closing):
+            if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing):
                 # Nor that: a bare last clause is where it goes ("…no thanks. global lightgbm").
                 replacement = self._choice_named(state, closing, patch)
             if replacement is not None and replacement.id != target.id:
