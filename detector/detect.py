@@ -172,7 +172,7 @@ class Detector:
             label, confidence, scores = self.classifier.decide(
                 normalized, context, match, scores, self.mode, explanation
             )
-        if label is Label.REOPEN and self.mode is Mode.HYBRID and _restates_a_rejection(match, normalized):
+        if label is Label.REOPEN and self.mode is Mode.HYBRID and _restates_a_rejection(match, normalized, self.engine.restating_cue_ids):
             label = Label.REJECT
             explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
         if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
@@ -223,16 +223,13 @@ class Detector:
         )
 
 
-# Cues that say a rejection again ("i said no mac", "like I said, no Redis"): the user's answer to
-# a reply that brought the option back, which the model, having learned "i said no X, but these
-# guys have references" as a reopening, could read as one.
-_RESTATED_REJECTION_CUES = frozenset({"en.reject.said_no_before"})
-
-
-def _restates_a_rejection(match: CueMatch, text: str) -> bool:
-    """Does the turn only say its no again: a restating cue fired, no reopening cue, no "but"?"""
+def _restates_a_rejection(match: CueMatch, text: str, restating: frozenset[str]) -> bool:
+    """Does the turn only say its no again ("i said no mac", "like I said, no Redis"): a restating
+    cue fired, no reopening cue, no "but"? It answers a reply that brought the option back, which
+    the model, having learned "i said no X, but these guys have references" as a reopening,
+    could read as one."""
     fired = {hit.cue_id for hit in match.fired}
-    return bool(fired & _RESTATED_REJECTION_CUES) and not any(hit.label is Label.REOPEN for hit in match.fired) and not concedes(text)
+    return bool(fired & restating) and not any(hit.label is Label.REOPEN for hit in match.fired) and not concedes(text)
 
 
 def _same_option_said(one: str, other: str, text: str) -> bool:

@@ -114,5 +114,13 @@ def test_a_no_said_again_is_never_a_reopening(text: str, restates: bool) -> None
     from detector.detect import _restates_a_rejection
     from detector.text import normalize
 
+    engine = default_engine()
     normalized = normalize(text)
-    assert _restates_a_rejection(default_engine().match(normalized), normalized) is restates
+    assert _restates_a_rejection(engine.match(normalized), normalized, engine.restating_cue_ids) is restates
+
+
+def test_the_restating_cues_are_named_in_the_lexicon() -> None:
+    """Which cues say a no again is the lexicon's word (`restates = true`), not a list in the code."""
+    from detector.cues.engine import default_engine
+
+    assert "en.reject.said_no_before" in default_engine().restating_cue_ids

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from detector.cues.anchors import AnchorIndex
 from detector.cues.lexicon import (
@@ -97,6 +97,11 @@ class CueEngine:
     def cue_ids(self) -> list[str]:
         """Every cue id, in lexicon order: the classifier's cue feature columns."""
         return [cue.spec.id for lang in sorted(self._cues) for cue in self._cues[lang]]
+
+    @cached_property
+    def restating_cue_ids(self) -> frozenset[str]:
+        """The cues marked `restates` in the lexicons: they say an earlier no again."""
+        return frozenset(cue.spec.id for cues in self._cues.values() for cue in cues if cue.spec.restates)
 
     def match(self, text: str) -> CueMatch:
         """Find cues in normalised text, split them into fired and suppressed, extract spans.

@@ -110,6 +110,11 @@ class CueSpec(_Pattern):
     weight: float = Field(gt=0.0, le=1.0)
     examples: list[str] = Field(min_length=1, description="phrases the pattern must match (tested)")
     note: str = ""
+    restates: bool = Field(
+        default=False,
+        description="the cue says a rejection again ('like I said, no Redis'): a turn where it fires "
+        "answers a reply that brought the option back, and is no reopening of it",
+    )
 
     @field_validator("pattern")
     @classmethod
