@@ -181,19 +181,19 @@ class CueEngine:
         sentence_start = max(sentence_start, start - GUARD_SCOPE)
         sentence_end = min(sentence_end, end + GUARD_SCOPE)
         before = text[sentence_start : start]
-        # Questions and suppositions reach the cue from the sentence's last conclusion on.
-        asked_from = self._concluded_at(text, sentence_start, start)
-        asked = text[asked_from:sentence_end]
-        after_turn = text[end : end + GUARD_SCOPE]
+        asked_from: int | None = None  # read once a question or supposition guard asks for it
         for guard in self._guards:
             if guard.kind == "negation":
                 found = guard.regex.search(before)
             elif guard.kind == "reported":
                 found = guard.regex.search(before)
-                if found and self._adopted(after_turn):
+                if found and self._adopted(text[end : end + GUARD_SCOPE]):
                     found = None
             elif guard.kind in ("question", "hypothetical"):
-                found = guard.regex.search(asked)
+                # Questions and suppositions reach the cue from the sentence's last conclusion on.
+                if asked_from is None:
+                    asked_from = self._concluded_at(text, sentence_start, start)
+                found = guard.regex.search(text[asked_from:sentence_end])
                 if found and asked_from + found.start() > end:
                     found = None  # "drop it. what if ..." only guards what follows it
             else:
