@@ -103,6 +103,8 @@ def test_a_reopening_beside_a_prohibition_is_of_another_option_or_none(
 @pytest.mark.parametrize(("text", "restates"), [
     ("i said no mac. i need solidworks on my own machine for projects", True),
     ("like I said, no Redis this quarter", True),
+    ("again?? 我说了不要花钱的方案。用 buildx 的 gha cache 就行", True),
+    ("说了别动它", True),
     # Said again, then turned: the reopening the model learned stays one.
     ("i said no agencies, but these guys have actual references. could we use them?", False),
     ("no mac, too expensive", False),  # a first no, not said again
@@ -123,4 +125,4 @@ def test_the_restating_cues_are_named_in_the_lexicon() -> None:
     """Which cues say a no again is the lexicon's word (`restates = true`), not a list in the code."""
     from detector.cues.engine import default_engine
 
-    assert "en.reject.said_no_before" in default_engine().restating_cue_ids
+    assert {"en.reject.said_no_before", "zh.reject.said_no_before"} <= default_engine().restating_cue_ids
