@@ -28,7 +28,7 @@ from itertools import islice
 
 from detector.alternatives import Proposal, extract_proposals, is_deictic
 from detector.cues.engine import CueEngine
-from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.features import PREVIOUS_ASSISTANT_CHARS
 from detector.openings import MAX_MATCHES, held_back, opened_by, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
@@ -107,6 +107,9 @@ _DENY_AFTER_RE = re.compile(
 _UNRELATED_RE = re.compile(r"(?:跟|和|与)(?P<obj>[^,;!?，。；！？\n]{1,20}?)(?:无关|没关系|没啥关系|关系不大)")
 # How far back a symptom counts: the turns of the current exchange and the one before.
 DIAGNOSIS_TURNS = 4
+# How many of the assistant's last turns may hold the suspect a denial names: the list, and one
+# reply on a check run since.
+SUSPECT_REPLIES = 2
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
 _ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
 
@@ -141,16 +144,34 @@ def suspected_causes(reply: str) -> tuple[Proposal, ...]:
 
 
 def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
-    """The cause the assistant's last turn suspects that this (normalised) user turn rules out,
-    or None."""
-    previous = last_assistant_text(context)
-    if not previous or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
-        return None  # reading the reply costs more than looking for a denial
-    causes = suspected_causes(previous)
-    if not causes or not _diagnosing(text, context):
-        return None
-    found = denied_cause(text, causes, engine.guard_for(text))
-    return found.label if found is not None else None
+    """The cause one of the assistant's last SUSPECT_REPLIES turns suspects that this
+    (normalised) user turn rules out, or None.
+
+    A list of suspects stays open while the assistant runs one check: "常见原因：…3. 从库磁盘 IO
+    瓶颈", then a reply on the binlog positions, then "iostat 看过了 … 不是磁盘". Only the last
+    reply is pointed at ("应该不是这个"); an older one must be named."""
+    replies = _recent_replies(context)
+    if not replies or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
+        return None  # reading the replies costs more than looking for a denial
+    guarded: Callable[[int, int], bool] | None = None
+    for age, reply in enumerate(replies):
+        causes = suspected_causes(reply)
+        if not causes:
+            continue
+        if guarded is None:
+            if not _diagnosing(text, context):
+                return None
+            guarded = engine.guard_for(text)
+        found = denied_cause(text, causes, guarded, pointed=age == 0)
+        if found is not None:
+            return found.label
+    return None
+
+
+def _recent_replies(context: Sequence[Turn]) -> list[str]:
+    """The assistant's last SUSPECT_REPLIES turns with text, the latest first."""
+    replies = (turn.text for turn in reversed(context) if turn.role == "assistant" and turn.text)
+    return list(islice(replies, SUSPECT_REPLIES))
 
 
 def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
@@ -160,25 +181,28 @@ def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
     return any(_FAULT_RE.search(part) for part in (text, *recent))
 
 
-def denied_cause(text: str, causes: Sequence[Proposal], guarded: Callable[[int, int], bool]) -> Proposal | None:
+def denied_cause(
+    text: str, causes: Sequence[Proposal], guarded: Callable[[int, int], bool], pointed: bool = True
+) -> Proposal | None:
     """The suspected cause the turn denies, or None (see the module's docstring). A bare "not X"
     must open a sentence: after a comma it sets a correction against what came before ("the pool
-    again, not the cache one")."""
+    again, not the cache one"). `pointed`: may "不是这个" point at the causes (they are the last
+    reply's)?"""
     for obj, from_end in verdict_objects(text, _DENY_BEFORE_RE, _DENY_AFTER_RE, guarded):
-        found = _denied(obj, causes, from_end=from_end)
+        found = _denied(obj, causes, pointed, from_end=from_end)
         if found is not None:
             return found
     for match in islice(_UNRELATED_RE.finditer(text), MAX_MATCHES):
         if not held_back(text, match.start(), match.end(), guarded):
-            found = _denied(match.group("obj"), causes)
+            found = _denied(match.group("obj"), causes, pointed)
             if found is not None:
                 return found
     return None
 
 
-def _denied(obj: str, causes: Sequence[Proposal], from_end: bool = False) -> Proposal | None:
+def _denied(obj: str, causes: Sequence[Proposal], pointed: bool, from_end: bool = False) -> Proposal | None:
     """The cause the denial's object names by its own words, or the only one when it just points
-    ("应该不是这个", "不是这个原因")."""
+    ("应该不是这个", "不是这个原因") at the last reply's."""
     if is_deictic(obj):
-        return causes[0] if len(causes) == 1 else None
+        return causes[0] if pointed and len(causes) == 1 else None
     return opened_by(obj, causes, from_end=from_end)

@@ -106,10 +106,23 @@ def test_the_same_words_elsewhere_rule_out_nothing(reply: str, text: str, sympto
     assert _ruled_out(reply, text, symptom) is None
 
 
-def test_only_the_last_assistant_turn_counts() -> None:
-    context = [*_context(_DNS), Turn(role="user", text="ok"), Turn(role="assistant", text="Let me look at the logs.")]
-    assert ruled_out_cause("not DNS", context, default_engine()) is None
+def test_a_suspect_stays_open_for_one_check_and_only_the_last_reply_is_pointed_at() -> None:
+    """The list, a reply on one check, then "不是磁盘": the list is still what the user answers. Two
+    replies on, or a bare "not that one" aimed past the last reply, rules out nothing."""
+    check = Turn(role="assistant", text="Let me look at the logs.")
+    one_check = [*_context(_DNS), Turn(role="user", text="ok"), check]
+    assert ruled_out_cause("not DNS", one_check, default_engine()) == "slow DNS resolution inside the cluster"
+    assert ruled_out_cause("not that one", one_check, default_engine()) is None
+    two_checks = [*one_check, Turn(role="user", text="ok"), Turn(role="assistant", text="And the metrics.")]
+    assert ruled_out_cause("not DNS", two_checks, default_engine()) is None
     assert ruled_out_cause("not DNS", [], default_engine()) is None
+    zh = [
+        Turn(role="user", text="从库延迟一直在涨，你上去看看"),
+        Turn(role="assistant", text="常见原因有几类：\n1. 主库有大事务\n2. 从库 SQL 线程回放跟不上\n3. 从库磁盘 IO 瓶颈"),
+        Turn(role="user", text="网络不是 io线程拉得很快"),
+        Turn(role="assistant", text="同意，IO 线程没有落后，积压在 SQL 线程回放。下一步可以看从库磁盘。"),
+    ]
+    assert ruled_out_cause(normalize("iostat看过了 util才20%左右 await也正常 不是磁盘"), zh, default_engine()) == "从库磁盘 IO 瓶颈"
 
 
 def test_a_ruled_out_cause_is_rejected_and_suspecting_it_again_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]
