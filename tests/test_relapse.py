@@ -182,6 +182,14 @@ def test_nothing_to_relapse_to_is_ok() -> None:
     assert check_reply(_state("Redis"), "   ").verdict == "OK"
 
 
+def test_a_ruled_out_cause_is_not_named_by_the_word_for_a_cause() -> None:
+    """Every suspect of a diagnosis is a "问题": "推送出了问题" names a new suspect, not the ruled-out
+    "埋点/数据管道问题"; naming that one again still relapses."""
+    state = _state("1(埋点/数据管道问题)", rejected_at=3)
+    assert check_reply(state, "老用户回访下降，可能是推送出了问题，或者外部事件。").verdict == "OK"
+    assert check_reply(state, "我还是怀疑埋点管道有问题，建议再对一下服务端日志。").verdict == "RELAPSE"
+
+
 def test_a_current_decision_that_names_what_it_replaces_does_not_hide_it() -> None:
     state = _state("Redis", "in-process LRU instead of Redis")
     assert check_reply(state, "A managed Redis would solve the ops cost.").verdict == "RELAPSE"

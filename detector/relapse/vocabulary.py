@@ -930,6 +930,8 @@ STOP_WORDS = frozenset(
 WEAK_BIGRAMS = frozenset(
     "缓存 数据 据库 服务 系统 方案 集群 平台 框架 工具 模型 公司 团队 管理 状态 一个 使用 旅行 饮食 工作 广告 手机 认证 部署 本地 线上 线下 全部 所有 我们 这个 那个 可以 用户 "
     "功能 项目 页面 接口 前端 后端 技术 产品 东西 时候 迁到 迁移 换成 改成 改用 切换 引入 解决 全站 在家 自己 单独 直接 自建 "
+    # The words of a diagnosis: every suspect is a "问题" ("埋点/数据管道问题" is not named by "推送出了问题").
+    "问题 原因 "
     # Units and amounts: "access token 15分钟" is not named by "锁定15分钟" or "缓存一分钟".
     "分钟 小时 个月 星期 礼拜 公里 左右 以上 以下 以内 每天 每周 每月 每年".split()
 )
