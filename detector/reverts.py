@@ -55,12 +55,14 @@ _REQUEST_RE = re.compile(
     re.IGNORECASE,
 )
 # What a reply says it has done: "I've switched the worker pool to asyncio", "Done. I also bumped
-# react-router to v7", "我把登录接口改成了用 JWT". The summary runs to the end of its clause.
+# react-router to v7", "我把登录接口改成了用 JWT", "另外我顺手把 tracker 换成了 Segment", "已把数据库迁到
+# MariaDB". The summary runs to the end of its clause.
 _REPORT_RE = re.compile(
     r"\bI(?:'ve| have)?(?: also| just| now)? (?P<summary>(?:updated|changed|switched|replaced|added|removed|deleted|rewrote|rewritten|"
     r"refactored|migrated|bumped|upgraded|downgraded|moved|converted|renamed|introduced|implemented|wrapped|made|"
     r"turned|split|merged|inlined|extracted|dropped|disabled|enabled|pinned|set)\s(?:[^.;!?\n]|\.(?=\S)){3,100})"
-    r"|我(?:已经|刚刚?|刚才)?(?:把|给|将|用)\s?(?P<summary_zh>[^,;!?，。；！？\n]{2,40}?(?:改成|换成|改为|替换成|重写|删掉|删除|去掉|加上|"
+    r"|(?:我|已经?)(?:已经|刚刚?|刚才|顺便|顺手|也|还|另外|直接)?(?:在\s?[^,;!?，。；！？\n]{1,30}?(?:里|中|上)\s?)?(?:把|给|将|用)"
+    r"\s?(?P<summary_zh>[^,;!?，。；！？\n]{2,40}?(?:改成|换成|改为|替换成|设成|设为|迁到|切到|重写|删掉|删除|去掉|加上|"
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )

@@ -29,6 +29,9 @@ def _reverted(reply: str, text: str) -> str | None:
     (_PYDANTIC, "updated parse_config to use pydantic models instead of raw dicts"),
     (_BUMP, "bumped react-router to v7"),
     (_JWT, "登录接口改成了用 JWT"),
+    # Agents report with an adverb or a place between 我 and 把, or with 已 alone.
+    ("三个埋点都加好了。另外我顺手把 tracker 换成了 Segment 的 analytics.js。", "tracker 换成了 Segment 的 analytics.js"),
+    ("已在 config.yaml 里把 recorder 设成 MariaDB 了。", "recorder 设成 MariaDB 了"),
     ("Done — 34 files. I also turned `userService.ts` into a `UserService` class, since the functions were hard to mock.",
      "turned userService.ts into a UserService class"),
     # What it says it will do, when it reports nothing done.
