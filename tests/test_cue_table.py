@@ -362,6 +362,8 @@ EN_CASES = [
     case("en", "no, don't patch around it in the manifest, fix the entrypoint default", PIVOT,
          target="patch around it in the manifest", replacement="fix the entrypoint default"),
     case("en", "don't forget the tests, add them to CI", NONE),
+    case("en", "good. and don't touch the old background_task tables yet, we drop those after a week of clean runs", NONE),
+    case("en", "took the hotend apart, there was a gap under the ptfe. cut it square, reseated it", NONE),
     case("en", "Let's hold off on the mobile app until we have paying users", REJECT,
          target="mobile app", revisit_if="we have paying users"),
     case("en", "No, don't book it", REJECT),
