@@ -8,7 +8,8 @@ rejection (a direction of inquiry is abandoned), and an assistant that suspects 
 again ten turns later relapses as surely as one that re-proposes a rejected design. The model read
 "it's not timing. I added sleeps and it still fails" as NONE (0.59 in session 22): "not X" is as
 often a correction of a fact ("not 504, 502"). What tells them apart is the pair: the denial's
-object is the cause the reply just suspected. So the pair is a rule of the fusion (detect.py), as
+object is the cause the reply just suspected (or the reply before it, while the assistant runs one
+check on its list of suspects). So the pair is a rule of the fusion (detect.py), as
 a prohibition of a proposed option is (prohibitions.py), and the suspected cause is the target.
 
 The denial must open its clause ("so not memory", "应该不是这个"); inside a question, a condition,
