@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from detector.alternatives import clip, content_keys, extract_proposals
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
-from detector.features import PREVIOUS_ASSISTANT_CHARS
+from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
@@ -244,10 +244,8 @@ def _other_option_named(text: str, context: Sequence[Turn], forbidden: str) -> s
     Redis option the replies offered is "redis" to "again, no redis this quarter"."""
     said = content_keys(text)
     forbidding = content_keys(forbidden) & said
-    for turn in reversed(context):
-        if turn.role != "assistant":
-            continue
-        for proposal in extract_proposals(normalize(turn.text)[-PREVIOUS_ASSISTANT_CHARS:]):
+    for reply in assistant_texts_latest_first(context):
+        for proposal in extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]):
             named = content_keys(proposal.summary) & said
             if named and not named & forbidding:
                 return proposal.display

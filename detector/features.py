@@ -8,7 +8,7 @@ feature with the same function, so they cannot drift apart.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from detector.alternatives import Proposal, extract_proposals, resolve_reference
@@ -61,9 +61,14 @@ def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None 
     )
 
 
+def assistant_texts_latest_first(context: Sequence[Turn]) -> Iterator[str]:
+    """The assistant's turns that have words, the latest first (tool-call-only turns skipped)."""
+    return (t.text for t in reversed(context) if t.role == "assistant" and t.text)
+
+
 def last_assistant_text(context: Sequence[Turn]) -> str:
     """The assistant's last words before the turn: what a user's "别用这个" or "no" answers."""
-    return next((t.text for t in reversed(context) if t.role == "assistant" and t.text), "")
+    return next(assistant_texts_latest_first(context), "")
 
 
 def turn_text(example: TurnExample) -> str:

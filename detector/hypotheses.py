@@ -29,7 +29,7 @@ from itertools import islice
 
 from detector.alternatives import Proposal, extract_proposals, is_deictic
 from detector.cues.engine import CueEngine
-from detector.features import PREVIOUS_ASSISTANT_CHARS
+from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
 from detector.openings import MAX_MATCHES, held_back, opened_by, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
@@ -151,7 +151,7 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     A list of suspects stays open while the assistant runs one check: "常见原因：…3. 从库磁盘 IO
     瓶颈", then a reply on the binlog positions, then "iostat 看过了 … 不是磁盘". Only the last
     reply is pointed at ("应该不是这个"); an older one must be named."""
-    replies = _recent_replies(context)
+    replies = list(islice(assistant_texts_latest_first(context), SUSPECT_REPLIES))
     if not replies or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
         return None  # reading the replies costs more than looking for a denial
     guarded: Callable[[int, int], bool] | None = None
@@ -167,12 +167,6 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         if found is not None:
             return found.label
     return None
-
-
-def _recent_replies(context: Sequence[Turn]) -> list[str]:
-    """The assistant's last SUSPECT_REPLIES turns with text, the latest first."""
-    replies = (turn.text for turn in reversed(context) if turn.role == "assistant" and turn.text)
-    return list(islice(replies, SUSPECT_REPLIES))
 
 
 def _diagnosing(text: str, context: Sequence[Turn]) -> bool:
