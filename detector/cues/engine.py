@@ -85,6 +85,10 @@ class CueEngine:
             self._anchor_index[lexicon.lang] = AnchorIndex([cue.anchors for cue in self._cues[lexicon.lang]])
             self._spans[lexicon.lang] = [_CompiledSpan(s.kind, s.pattern, flags) for s in lexicon.span]
             self._guards += [_CompiledGuard(g.kind, g.pattern, flags) for g in lexicon.guard]
+        # The guards that only qualify another (a conclusion ends a question's reach, an adoption
+        # undoes a report), read by kind rather than filtered out of every guard at each cue.
+        self._conclusions = [g for g in self._guards if g.kind == "conclusion"]
+        self._adoptions = [g for g in self._guards if g.kind == "adoption"]
 
     def compile_all(self) -> None:
         """Compile every cue, span and guard pattern now, not on first use: for a process that will
@@ -207,15 +211,14 @@ class CueEngine:
         就白忙活一场，所以美国就先不考虑了" decides, after the supposition, on its own account."""
         ends = (
             found.end() + sentence_start
-            for guard in self._guards
-            if guard.kind == "conclusion"
+            for guard in self._conclusions
             for found in guard.regex.finditer(text[sentence_start:cue_start])
         )
         return max(ends, default=sentence_start)
 
     def _adopted(self, after: str) -> bool:
         """Did the user take the reported view as their own ("老板说不行，那就换吧")?"""
-        return any(g.kind == "adoption" and g.regex.search(after) for g in self._guards)
+        return any(g.regex.search(after) for g in self._adoptions)
 
     def _extract_spans(
         self, text: str, fired: list[CueHit], regions: list[Region], languages: list[str]
