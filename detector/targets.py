@@ -88,9 +88,12 @@ FEATURES = (
     "deictic_x_proposal",
 )
 
+# Accented Latin letters are letters of a word ("Cancún", "café"), not breaks in one: "Canc" was
+# once the target of "Cancún is out".
+_ACCENTED = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
 # Latin words (no clitic: "hotel's" is "hotel"; "self-hosted" is two words, as in "self hosted")
 # and single CJK characters.
-_TOKEN_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9+#/.]{{0,30}}(?<![./])|[{CJK_CHAR}]")
+_TOKEN_RE = re.compile(rf"[A-Za-z0-9{_ACCENTED}][A-Za-z0-9{_ACCENTED}+#/.]{{0,30}}(?<![./])|[{CJK_CHAR}]")
 _FUNCTION_WORDS = frozenset(
     "a an the to of in on for and or but is are was be it its this that these those we you i my our your "
     "with at by from as so not no do don't just then too very more less much all any some one can will "
@@ -135,6 +138,7 @@ _CONNECTIVE_RE = re.compile(
 )
 _EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
 _DIGIT_RE = re.compile(r"\d")
+_CJK_TOKEN_RE = re.compile(f"[{CJK_CHAR}]")
 # A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
 _CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
 # A filler or a word of opinion that opens a capture names nothing: "算了 ES 不考虑了" rejects ES,
@@ -570,8 +574,8 @@ def _trim_function_words(run: list[_Token]) -> list[_Token]:
         run = run[1:]
     while run and run[-1].function:
         run = run[:-1]
-    cjk = sum(1 for token in run if not token.word.isascii())
-    latin = [token.word for token in run if token.word.isascii()]
+    cjk = sum(1 for token in run if _CJK_TOKEN_RE.fullmatch(token.word))
+    latin = [token.word for token in run if not _CJK_TOKEN_RE.fullmatch(token.word)]
     # One CJK character alone names nothing; one Latin word of two letters rarely does.
     if cjk + len(latin) == 0 or (cjk == 1 and not latin) or (not cjk and len("".join(latin)) < 3):
         return []

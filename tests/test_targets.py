@@ -84,6 +84,13 @@ def test_chat_fillers_are_never_user_phrases() -> None:
     assert user_phrases("额 唉 那个 Kafka 方案算了") == ["Kafka 方案"]
 
 
+def test_accented_latin_words_are_whole_words() -> None:
+    """"Cancún" was cut at its ú into "Canc", and a lone accented word was counted as one Chinese
+    character, which names nothing, so "Cancún is out" had no phrase at all."""
+    assert user_phrases("Cancún is out, the café idea too") == ["Cancún", "café"]
+    assert user_phrases("the Zürich office is a no") == ["Zürich office"]
+
+
 @pytest.mark.parametrize(
     ("text", "phrase"),
     [
