@@ -151,6 +151,20 @@ CASES = [
      "- Verse 2: rhythm gtr muted\n- EQ cuts removed from gtr buses", "OK"),
     ("negated", "方案A(Redis 集中式缓存)", "方案B(本地 LRU)", "运维扛不住",
      "本地 LRU 够用，Redis 用不着。", "OK"),
+    # The old one brought back is the relapse itself; the old one as history, or a revival
+    # negated, is not ("旧的", "the old" frame a mention, unless the sentence revives it).
+    ("revived", "Jenkins", "GitHub Actions", "维护成本高",
+     "重任务要是超时，保底方案是把那台旧的 Jenkins 机器重新开起来，专门跑夜间构建。", "RELAPSE"),
+    ("revived", "Jenkins", "GitHub Actions", "too much upkeep",
+     "We could bring the old Jenkins box back online for the nightly builds.", "RELAPSE"),
+    ("revived", "Jenkins", "GitHub Actions", "维护成本高",
+     "建议恢复之前的 Jenkins 跑夜间构建。", "RELAPSE"),
+    ("history", "Jenkins", "GitHub Actions", "维护成本高",
+     "之前的 Jenkins 不会再重新开起来，机器下周回收。", "OK"),
+    ("history", "Jenkins", "GitHub Actions", "too much upkeep",
+     "We won't bring the old Jenkins box back online; it gets wiped on Friday.", "OK"),
+    ("history", "Jenkins", "GitHub Actions", "too much upkeep",
+     "The old Jenkins job failed again last night, one more reason the move was right.", "OK"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),

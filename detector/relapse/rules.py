@@ -15,6 +15,7 @@ from detector.relapse.stance import (
     conceded_then_proposed,
     framed,
     proposes,
+    revived,
     start_of_segment,
     takes_up,
 )
@@ -74,10 +75,11 @@ def read_sentence(
 def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bool:
     """Does the segment propose or praise, does a verb right before the mention put it forward
     ("Put AWS ElastiCache in front", "建一个 Notion 工作区"), or is the mention's clause an
-    instruction ("If writes explode, park the event log in DynamoDB")?"""
+    instruction ("If writes explode, park the event log in DynamoDB"), or is it brought back ("把旧的
+    Jenkins 机器重新开起来")?"""
     if proposes(sentence, mention, start, len(sentence), current) or argues_away(sentence, mention.end):
         return True
-    if instructs(sentence, mention):
+    if instructs(sentence, mention) or revived(sentence, mention, *clause_of(sentence, mention)):
         return True
     return directed(sentence, start, mention)
 

@@ -21,6 +21,7 @@ from detector.relapse.stance_cues import (
     CONCESSIVE_OPENER_RE,
     CONTRAST_RE,
     FRAMED_AFTER_RE,
+    HISTORY_BEFORE_RE,
     HISTORY_RE,
     INNER_NEGATION_RE,
     LAST_WORD_RE,
@@ -32,6 +33,9 @@ from detector.relapse.stance_cues import (
     REASON_TURNED_RE,
     REBUTS_RE,
     REFERS_BACK_RE,
+    REVIVAL_NEGATED_RE,
+    REVIVES_AFTER_RE,
+    REVIVES_BEFORE_RE,
     RULED_OUT_RE,
     SUGGESTS_RE,
     VERDICT_CLAUSE_RE,
@@ -61,7 +65,8 @@ def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str]
     clause_start, clause_end = clause_of(sentence, mention)
     if AGAINST_RE.search(sentence, clause_start, clause_end):
         return True
-    if negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]):
+    window = sentence[max(clause_start, mention.start - 24) : mention.start]
+    if negated_before(window) and not (_only_history(window) and revived(sentence, mention, clause_start, clause_end)):
         return True
     if FRAMED_AFTER_RE.search(sentence[mention.end : clause_end]):
         return True
@@ -137,6 +142,32 @@ def negated_before(window: str) -> bool:
             return False
         window = window[: last.start()]
     return False
+
+
+def _only_history(window: str) -> bool:
+    """Is what negates the mention only that it is the old one ("旧的", "the old Jenkins box")? English
+    history words may stand up to two words before the mention, as negations may."""
+    for _ in range(3):
+        history = HISTORY_BEFORE_RE.search(window)
+        if history is not None:
+            return not negated_before(window[: history.start()] + " ")
+        last = LAST_WORD_RE.search(window)
+        if last is None:
+            return False
+        window = window[: last.start()]
+    return False
+
+
+def revived(sentence: str, mention: Mention, clause_start: int, clause_end: int) -> bool:
+    """Is the old option brought back ("把旧的 Jenkins 机器重新开起来", "bring the old Jenkins box back
+    online", "恢复之前的 Jenkins")? A mention as history is framed; one being revived is the relapse
+    itself. Not when the revival is negated ("之前的 Jenkins 不会再重新开起来")."""
+    after = REVIVES_AFTER_RE.match(sentence, mention.end, clause_end)
+    before = REVIVES_BEFORE_RE.search(sentence[max(clause_start, mention.start - 24) : mention.start])
+    if after is None and before is None:
+        return False
+    revival_start = after.end() if after is not None else mention.start
+    return REVIVAL_NEGATED_RE.search(sentence, clause_start, revival_start) is None
 
 
 def _leads_to_current(sentence: str, mention: Mention, segment_end: int, current: str) -> bool:

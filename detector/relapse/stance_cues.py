@@ -80,6 +80,32 @@ NEGATING_WORD_RE = re.compile(
     re.IGNORECASE,
 )
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
+# History right before the mention ("旧的 Jenkins", "the old Jenkins box"), part of the negations
+# above: it frames the mention unless the sentence brings the old thing back (REVIVES_*).
+HISTORY_BEFORE_RE = re.compile(
+    r"(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$|\b(?:previous|earlier|original|old|former)\s$",
+    re.IGNORECASE,
+)
+# Bringing the old thing back: after the mention, in its clause ("把旧的 Jenkins 机器重新开起来",
+# "bring the old Jenkins box back online"), or right before it ("恢复之前的 Jenkins", "revive the
+# previous setup").
+REVIVES_AFTER_RE = re.compile(
+    r"[^,，。;；!！?？]{0,24}?(?:重新(?:开|启|用|上|装|搭|跑|拿|捡|考虑|引入|接入|部署|利用)|捡回|拿回|加回|找回|用回|换回|切回|恢复|"
+    r"再(?:开|启用|用|跑|搭)起来|复活|复用)"
+    r"|[^,.;!?]{0,40}?\b(?:back (?:online|up|in|into|on)|(?:up|online|running|in service) again)\b",
+    re.IGNORECASE,
+)
+REVIVES_BEFORE_RE = re.compile(
+    r"(?:重新(?:启用|用|上|开|装|部署|引入|接入|考虑|拿出)|恢复|捡回|用回|换回|切回|回到|复用|再用)[^,，。;；]{0,8}$"
+    r"|\b(?:revive|resurrect|reinstate|re-?enable|restore|bring back|switch back to|go back to|return to|reuse|spin up|"
+    r"fire up|dust off)\b[^,.;]{0,20}$",
+    re.IGNORECASE,
+)
+# A negation before the revival keeps the mention history: "之前的 Jenkins 不会再重新开起来".
+REVIVAL_NEGATED_RE = re.compile(
+    r"不(?!妨|错)|别|没|无需|\b(?:not|never|no longer|won't|don't|shouldn't|can't|cannot|wouldn't|without)\b|n't\b",
+    re.IGNORECASE,
+)
 # Right after the mention: a comparison, a verdict against it, its past tense, or its being
 # said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
 FRAMED_AFTER_RE = re.compile(
