@@ -165,6 +165,12 @@ CASES = [
      "We won't bring the old Jenkins box back online; it gets wiped on Friday.", "OK"),
     ("history", "Jenkins", "GitHub Actions", "too much upkeep",
      "The old Jenkins job failed again last night, one more reason the move was right.", "OK"),
+    # "你担心…" reports the user's worry and frames what it names; "如果你担心…" is the condition of a
+    # proposal, and frames nothing.
+    ("condition", "Algolia", "自托管 Meilisearch", "按请求计费，量大了太贵",
+     "如果你担心自托管的稳定性，Algolia 现在有个免费套餐，可以先挂着当备胎。", "RELAPSE"),
+    ("worry", "Algolia", "自托管 Meilisearch", "按请求计费，量大了太贵",
+     "你担心 Algolia 的费用失控，所以选了 Meilisearch，自托管没有按量计费。", "OK"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),
