@@ -165,6 +165,11 @@ CASES = [
      "We won't bring the old Jenkins box back online; it gets wiped on Friday.", "OK"),
     ("history", "Jenkins", "GitHub Actions", "too much upkeep",
      "The old Jenkins job failed again last night, one more reason the move was right.", "OK"),
+    # A revival reported as done is news about it, not a proposal.
+    ("history", "Kafka", "RabbitMQ", "运维太重",
+     "之前的 Kafka 集群已经恢复正常了，迁移继续。", "OK"),
+    ("history", "Kafka", "RabbitMQ", "too heavy to run",
+     "The old Kafka cluster came back online after the restart; the move to RabbitMQ goes on.", "OK"),
     # "你担心…" reports the user's worry and frames what it names; "如果你担心…" is the condition of a
     # proposal, and frames nothing.
     ("condition", "Algolia", "自托管 Meilisearch", "按请求计费，量大了太贵",

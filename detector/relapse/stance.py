@@ -34,6 +34,7 @@ from detector.relapse.stance_cues import (
     REBUTS_RE,
     REFERS_BACK_RE,
     REVIVAL_NEGATED_RE,
+    REVIVAL_REPORTED_RE,
     REVIVES_AFTER_RE,
     REVIVES_BEFORE_RE,
     RULED_OUT_RE,
@@ -161,12 +162,15 @@ def _only_history(window: str) -> bool:
 def revived(sentence: str, mention: Mention, clause_start: int, clause_end: int) -> bool:
     """Is the old option brought back ("把旧的 Jenkins 机器重新开起来", "bring the old Jenkins box back
     online", "恢复之前的 Jenkins")? A mention as history is framed; one being revived is the relapse
-    itself. Not when the revival is negated ("之前的 Jenkins 不会再重新开起来")."""
+    itself. Not when the revival is negated ("之前的 Jenkins 不会再重新开起来") or reported as done
+    ("之前的 Kafka 集群已经恢复正常了")."""
     after = REVIVES_AFTER_RE.match(sentence, mention.end, clause_end)
     before = REVIVES_BEFORE_RE.search(sentence[max(clause_start, mention.start - 24) : mention.start])
     if after is None and before is None:
         return False
     revival_start = after.end() if after is not None else mention.start
+    if REVIVAL_REPORTED_RE.search(sentence, clause_start, clause_end):
+        return False
     return REVIVAL_NEGATED_RE.search(sentence, clause_start, revival_start) is None
 
 

@@ -101,6 +101,13 @@ REVIVES_BEFORE_RE = re.compile(
     r"fire up|dust off)\b[^,.;]{0,20}$",
     re.IGNORECASE,
 )
+# A revival reported as done is news, not a proposal: "Kafka 集群已经恢复正常了", "the old cluster came
+# back online after the restart".
+REVIVAL_REPORTED_RE = re.compile(
+    r"恢复(?:了|正常|过来)|已经?(?:恢复|重新)|又(?:恢复|好)了"
+    r"|\b(?:came|comes|went|is|was|are|were|got|gets|has been|have been|had been)\s(?:[\w'-]{1,15}\s|)(?:back|up again|online again|running again)\b",
+    re.IGNORECASE,
+)
 # A negation before the revival keeps the mention history: "之前的 Jenkins 不会再重新开起来".
 REVIVAL_NEGATED_RE = re.compile(
     r"不(?!妨|错)|别|没|无需|\b(?:not|never|no longer|won't|don't|shouldn't|can't|cannot|wouldn't|without)\b|n't\b",
