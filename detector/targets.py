@@ -43,7 +43,7 @@ from detector.alternatives import (
 from detector.cues.engine import CueMatch
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
-from detector.text import CJK_CHAR, TIME_UNITS_EN, normalize, squeeze, zh_words_at
+from detector.text import CJK_CHAR, TIME_UNITS_EN, has_cjk, normalize, squeeze, zh_words_at
 
 if TYPE_CHECKING:
     from detector.trees import TreeEnsemble
@@ -138,7 +138,6 @@ _CONNECTIVE_RE = re.compile(
 )
 _EDGE = " ,，.。:：;；!！?？\"'“”()（）*`-—"
 _DIGIT_RE = re.compile(r"\d")
-_CJK_TOKEN_RE = re.compile(f"[{CJK_CHAR}]")
 # A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
 _CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
 # A filler or a word of opinion that opens a capture names nothing: "算了 ES 不考虑了" rejects ES,
@@ -574,8 +573,8 @@ def _trim_function_words(run: list[_Token]) -> list[_Token]:
         run = run[1:]
     while run and run[-1].function:
         run = run[:-1]
-    cjk = sum(1 for token in run if _CJK_TOKEN_RE.fullmatch(token.word))
-    latin = [token.word for token in run if not _CJK_TOKEN_RE.fullmatch(token.word)]
+    latin = [token.word for token in run if not has_cjk(token.word)]  # a token is one CJK character or a word
+    cjk = len(run) - len(latin)
     # One CJK character alone names nothing; one Latin word of two letters rarely does.
     if cjk + len(latin) == 0 or (cjk == 1 and not latin) or (not cjk and len("".join(latin)) < 3):
         return []

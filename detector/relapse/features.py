@@ -31,6 +31,7 @@ from detector.relapse.stance import (
     restates_reason,
     start_of_segment,
     takes_up,
+    window_before,
 )
 from detector.relapse.stance_cues import (
     AGAINST_RE,
@@ -253,7 +254,7 @@ def _mention_flags(sentence: str, mention: Mention, current: str, reason: frozen
         framed=framed(masked(sentence, mention), mention, current, reason),
         ruled_out=RULED_OUT_RE.search(sentence, segment_start, segment_end) is not None,
         against=AGAINST_RE.search(sentence, clause_start, clause_end) is not None,
-        negated_before=negated_before(sentence[max(clause_start, mention.start - 24) : mention.start]),
+        negated_before=negated_before(window_before(sentence, mention, clause_start)),
         negation_near=INNER_NEGATION_RE.search(near) is not None,
         framed_after=FRAMED_AFTER_RE.search(sentence[mention.end : clause_end]) is not None,
         history=HISTORY_RE.search(sentence, clause_start, clause_end) is not None,

@@ -7,6 +7,7 @@ counts as framed: a false alarm on a reply that names the option as rejected is 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from detector.relapse.mentions import Mention
@@ -66,7 +67,7 @@ def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str]
     clause_start, clause_end = clause_of(sentence, mention)
     if AGAINST_RE.search(sentence, clause_start, clause_end):
         return True
-    window = sentence[max(clause_start, mention.start - 24) : mention.start]
+    window = window_before(sentence, mention, clause_start)
     if negated_before(window) and not (_only_history(window) and revived(sentence, mention, clause_start, clause_end)):
         return True
     if FRAMED_AFTER_RE.search(sentence[mention.end : clause_end]):
@@ -133,29 +134,33 @@ def _last_clause_break(sentence: str, position: int) -> int:
 def negated_before(window: str) -> bool:
     """Does the text just before a mention negate it or compare against it ("不上", "unlike",
     "avoid paying a")? English negations may stand up to two words before the mention."""
-    if NEGATED_BEFORE_RE.search(window):
-        return True
-    for _ in range(3):
-        if NEGATING_WORD_RE.search(window):
-            return True
+    return bool(NEGATED_BEFORE_RE.search(window)) or any(NEGATING_WORD_RE.search(w) for w in _words_back(window))
+
+
+def _words_back(window: str, words: int = 2) -> Iterator[str]:
+    """The window, then the window without its last word, and so on up to `words` words back: the
+    patterns read the end of each, so none repeats a group."""
+    for _ in range(words + 1):
+        yield window
         last = LAST_WORD_RE.search(window)
         if last is None:
-            return False
+            return
         window = window[: last.start()]
-    return False
+
+
+def window_before(sentence: str, mention: Mention, clause_start: int) -> str:
+    """The mention's clause up to the mention, at most 24 characters: where a negation, a history word
+    or a revival governs it."""
+    return sentence[max(clause_start, mention.start - 24) : mention.start]
 
 
 def _only_history(window: str) -> bool:
     """Is what negates the mention only that it is the old one ("旧的", "the old Jenkins box")? English
     history words may stand up to two words before the mention, as negations may."""
-    for _ in range(3):
-        history = HISTORY_BEFORE_RE.search(window)
+    for words in _words_back(window):
+        history = HISTORY_BEFORE_RE.search(words)
         if history is not None:
-            return not negated_before(window[: history.start()] + " ")
-        last = LAST_WORD_RE.search(window)
-        if last is None:
-            return False
-        window = window[: last.start()]
+            return not negated_before(words[: history.start()] + " ")
     return False
 
 
@@ -165,7 +170,7 @@ def revived(sentence: str, mention: Mention, clause_start: int, clause_end: int)
     itself. Not when the revival is negated ("之前的 Jenkins 不会再重新开起来") or reported as done
     ("之前的 Kafka 集群已经恢复正常了")."""
     after = REVIVES_AFTER_RE.match(sentence, mention.end, clause_end)
-    before = REVIVES_BEFORE_RE.search(sentence[max(clause_start, mention.start - 24) : mention.start])
+    before = REVIVES_BEFORE_RE.search(window_before(sentence, mention, clause_start))
     if after is None and before is None:
         return False
     revival_start = after.end() if after is not None else mention.start
