@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from detector.alternatives import clip, content_keys, extract_proposals
+from detector.alternatives import (
+    Proposal,
+    clip,
+    content_keys,
+    extract_proposals,
+    label_references,
+    proposal_by_label,
+)
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
@@ -23,6 +30,7 @@ from detector.reasons import concedes, reason_clause, widen_reason
 from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
+from detector.statements import opening_choice
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
 
@@ -199,6 +207,15 @@ class Detector:
         if label.is_positive:
             # What the turn forbids, undoes or rules out by its own words outranks every learned guess.
             target = ruling.target if ruling is not None else resolve(query_for(normalized, label, match), context)
+        if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
+            taken = _taken_by_the_turn(normalized, target, context)
+            if taken is not None:
+                explanation.decided_by = "rules"
+                explanation.rule = (
+                    f"rules: the turn takes the option its {label.value} would drop ({clip(taken, 60)}): an acceptance"
+                    f" with changes inside it, so NONE; before: {explanation.rule}"
+                )
+                return _none_detection(language, scores, explanation)
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
@@ -250,6 +267,44 @@ def _other_option_named(text: str, context: Sequence[Turn], forbidden: str) -> s
             if named and not named & forbidding:
                 return proposal.display
     return None
+
+
+def _taken_by_the_turn(text: str, target: str | None, context: Sequence[Turn]) -> str | None:
+    """The option of the latest reply that offered some which the turn both takes, in its opening
+    sentence, and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
+    白色了，换成浅灰". The change is inside the plan the user just chose (the label guide's
+    parameter change, NONE); the "instead" and "别用" made the model read a pivot away from it.
+    Not when the turn names another option by label ("方案二。方案一工期太长，不考虑了"): the target
+    read is then the wrong one, and the turn does drop something."""
+    taken_words = opening_choice(text)
+    if not target or not taken_words:
+        return None
+    proposals = _latest_options(context)
+    taken = _option_meant(taken_words, proposals)
+    named = {_option_meant(reference, proposals) for reference in label_references(text)} - {None}
+    if taken is None or named - {taken}:
+        return None
+    dropped = _option_meant(target, proposals)
+    # A part of the option taken is a detail of it: "ok 1 it is. swap Snowpipe for a plain COPY INTO".
+    words = content_keys(target)
+    inside = dropped is None and bool(words) and words <= content_keys(taken.summary)
+    return taken.display if dropped is taken or inside else None
+
+
+def _latest_options(context: Sequence[Turn]) -> tuple[Proposal, ...]:
+    """The options of the latest of the last two replies that offered some."""
+    for index, reply in enumerate(assistant_texts_latest_first(context)):
+        proposals = extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])
+        if proposals or index == 1:
+            return proposals
+    return ()
+
+
+def _option_meant(words: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The option these words name by its label ("方案一", "option 1", "1(Nightly batch)"): words
+    alone are no proof that the option taken is the one dropped ("按您的建议首先排查了网络" takes
+    no option, and its words are those of the cause it rules out)."""
+    return next((p for p in proposals if p.display == words), None) or proposal_by_label(words, proposals)
 
 
 @dataclass(frozen=True, slots=True)

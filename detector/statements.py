@@ -23,7 +23,7 @@ _STICK_WITH = r"stick (?:with|w/)"
 _ACCEPT_RE = re.compile(
     rf"^(?:{_ASSENT})?[,，.!！。 ]{{0,3}}"
     r"(?:就|那就|那|we'?ll|let'?s|i'?ll|go|ok)?\s{0,2}"
-    rf"(?:按|用|选|走|定|上|去|采用|选择|go with|use|do|pick|choose|take|{_STICK_WITH}|settle on|book)\s{{0,2}}"
+    rf"(?:按|用|选|走|定|上|去|采用|选择|go with|(?:we'?re |i'?m )?going with|use|do|pick|choose|take|{_STICK_WITH}|settle on|book)\s{{0,2}}"
     r"(?P<choice>[^,，。.!！?？;；\n]{1,40}?)\s{0,2}(?:来|吧|了|吧。|then|it is)?\s{0,2}[,，。.!！]?\s{0,2}$"
     rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
@@ -215,10 +215,24 @@ def bare_choice(text: str) -> str | None:
     if match is None:
         first = next(iter(sentences(text)), text)
         match = _BARE_CHOICE_RE.match(first) if first != text and _ASSENT_OPENING_RE.match(first) else None
-    if match is None:
-        return None
+    return None if match is None else _label_chosen(match)
+
+
+def _label_chosen(match: re.Match[str]) -> str:
     choice = match.group("choice")
     return f"option {choice.upper()}" if len(choice) == 1 and choice.isascii() else choice
+
+
+def opening_choice(text: str) -> str | None:
+    """The option a turn of several sentences takes in its first, as a whole turn would take it
+    ("行，方案一。颜色别用白色了，换成浅灰", "Going with option 1. Actually, use Intelligent-Tiering
+    instead of Standard"): what follows changes the option taken, it does not leave it."""
+    parts = sentences(text.strip())
+    if len(parts) < 2:
+        return None
+    first = parts[0].strip()
+    match = _BARE_CHOICE_RE.match(first)
+    return _label_chosen(match) if match is not None else acceptance_choice(first)
 
 
 def user_suggestion(text: str) -> str | None:

@@ -126,3 +126,55 @@ def test_the_restating_cues_are_named_in_the_lexicon() -> None:
     from detector.cues.engine import default_engine
 
     assert {"en.reject.said_no_before", "zh.reject.said_no_before"} <= default_engine().restating_cue_ids
+
+
+_OPTIONS_EN = (
+    "Three ways to get the events in:\n1. Nightly batch export to S3, loaded with Snowpipe.\n"
+    "2. Kafka Connect streaming into Snowflake.\n3. A managed tool like Fivetran.\nI'd lean towards option 1."
+)
+_OPTIONS_ZH = "有三个方案：\n方案一：全屋定制柜，做整面电视墙收纳。\n方案二：成品柜加开放式书架。\n方案三：只刷墙换沙发。\n我推荐方案一。"
+
+
+@pytest.mark.parametrize(
+    "reply, text, taken",
+    [
+        (_OPTIONS_EN, "Going with option 1. Actually, let's use S3 Intelligent-Tiering instead of Standard for the bucket.",
+         "Nightly batch"),
+        (_OPTIONS_EN, "Option 1. Run it at 3 am UTC instead, and partition the prefix by hour.", "Nightly batch"),
+        (_OPTIONS_ZH, "行，方案一。颜色别用白色了，换成浅灰。", "全屋定制柜"),
+        # A part of the option taken is a detail of it.
+        (_OPTIONS_EN, "ok 1 it is. swap Snowpipe for a plain COPY INTO, we don't need near-real-time.", "Nightly batch"),
+        (_OPTIONS_ZH, "选方案一。把电视墙那块换成岩板，其它不变。", "全屋定制柜"),
+    ],
+)
+def test_a_turn_that_takes_an_option_and_changes_it_drops_nothing(shipped_detector, reply: str, text: str, taken: str) -> None:  # type: ignore[no-untyped-def]
+    """The label guide's parameter change: the "instead" or "别用" is about a detail of the option
+    the opening sentence takes, so the turn is NONE, and the tracker records the option as decided."""
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    context = [Turn(role="user", text="help me choose"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.NONE, detection.explanation.rule
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    for turn in context:
+        (tracker.observe_user("c", turn.text) if turn.role == "user" else tracker.observe_assistant("c", turn))
+    tracker.observe_user("c", text)
+    state = tracker.state("c")
+    assert not state.rejected
+    assert state.current_decision is not None and taken in state.current_decision.text
+
+
+@pytest.mark.parametrize(
+    "reply, text",
+    [
+        (_OPTIONS_EN, "nah nightly is too stale for the analysts. streaming it is, option 2."),
+        (_OPTIONS_EN, "Option 2. The nightly batch is too stale for the analysts, drop option 1."),
+        (_OPTIONS_ZH, "方案一太贵了，还是方案二吧。"),
+        (_OPTIONS_ZH, "方案二。方案一工期太长，不考虑了。"),
+    ],
+)
+def test_a_turn_that_takes_one_option_and_drops_another_still_drops_it(shipped_detector, reply: str, text: str) -> None:  # type: ignore[no-untyped-def]
+    detection = shipped_detector.detect(text, [Turn(role="user", text="help me choose"), Turn(role="assistant", text=reply)])
+    assert detection.label in (Label.REJECT, Label.PIVOT)
+    assert "takes the option" not in detection.explanation.rule
