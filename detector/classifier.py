@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from detector.cues.engine import CueMatch
+from detector.detect import STRONG_CUE
 from detector.errors import ModelError
 from detector.features import TurnExample, make_example
 from detector.inference import CompiledModel
@@ -60,9 +61,6 @@ class FusionThresholds:
         }
 
 
-# Cues whose rules score reaches this were right on 94% of the turns they fired on in the
-# training and dev data (875 of 934); weaker cues on far fewer. See `hybrid_bar`.
-STRONG_CUE = 0.8
 
 
 def _best_positive(probabilities: Sequence[float]) -> Label:

@@ -137,7 +137,7 @@ def _run_detect(args: argparse.Namespace) -> int:
         for index, turn in enumerate(transcript.turns):
             if turn.role != "user":
                 continue
-            detection = detector.detect(turn.text, transcript.turns[:index], lang=transcript.lang)
+            detection = detector.detect_in(transcript.turns, index, lang=transcript.lang)
             if args.json:
                 record = {"conversation_id": transcript.id, "turn": index, **detection.model_dump(mode="json")}
                 print(json.dumps(record, ensure_ascii=False))

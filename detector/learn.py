@@ -396,7 +396,7 @@ def evaluate(detector: Detector, turns: Sequence[LabeledTurn], with_state: bool 
     `with_state=False` leaves out `state`, which replays every conversation through the tracker
     (detecting each turn again), for callers that do not report it."""
     detections: list[Detection] = [
-        detector.detect(t.turn.text, t.transcript.turns[: t.index], lang=t.transcript.lang) for t in turns
+        detector.detect_in(t.transcript.turns, t.index, lang=t.transcript.lang) for t in turns
     ]
     gold = [t.label for t in turns]
     predicted = [d.label for d in detections]

@@ -110,8 +110,10 @@ class _RecordingDetector:
         self.engine = inner.engine  # the tracker reads choices in NONE turns with the same cues
         self.last: Detection | None = None
 
-    def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None) -> Detection:
-        self.last = self.inner.detect(text, context, lang)
+    def detect(
+        self, text: str, context: Sequence[Turn] = (), lang: str | None = None, opens_conversation: bool = False
+    ) -> Detection:
+        self.last = self.inner.detect(text, context, lang, opens_conversation)
         return self.last
 
 

@@ -43,13 +43,13 @@ class TurnVerdicts:
         return self.rules is not self.classifier
 
 
-def verdicts(detector: Detector, text: str, context: Sequence[Turn], lang: str | None) -> TurnVerdicts:
+def verdicts(detector: Detector, turns: Sequence[Turn], index: int, lang: str | None) -> TurnVerdicts:
     """One hybrid detection, plus the labels rules mode and classifier mode would have given.
 
     Both are read off the hybrid detection's explanation (the cue hits and the classifier's
     probabilities), so a turn costs one detection, not three.
     """
-    detection = detector.detect(text, context, lang=lang)
+    detection = detector.detect_in(turns, index, lang=lang)
     classifier = detector.classifier
     assert classifier is not None, "verdicts need a detector with a classifier"
     if not detection.explanation.classifier_probability:  # nothing left after normalisation
@@ -122,7 +122,7 @@ def suggest_labels(
             if turn.role != "user":
                 continue
             counts["user_turns"] += 1
-            found = verdicts(detector, turn.text, turns[:index], record.transcript.lang)
+            found = verdicts(detector, turns, index, record.transcript.lang)
             if found.disagree:
                 counts["disagreements"] += 1
                 out.write(json.dumps(labeled_record(record, index, found, ["disagreement"]), ensure_ascii=False) + "\n")

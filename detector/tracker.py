@@ -208,7 +208,9 @@ class ConvergenceTracker:
         if command in SOLIDIFY_COMMANDS:
             self._remember(state, Turn(role="user", text=clean))
             return state, self._suggest(state, "solidify_command", "high", [], patch, key=None)
-        detection = self.detector.detect(clean, state.recent_turns, lang=None)
+        # The tracker has seen the whole conversation: a first turn with nothing before it opens it.
+        opens = state.turn == 1 and not state.recent_turns
+        detection = self.detector.detect(clean, state.recent_turns, lang=None, opens_conversation=opens)
         # The language first: defaults written below (revisit_if) must be in the conversation's.
         self._remember(state, Turn(role="user", text=clean))
         state.lang = detect_language(" ".join(t.text for t in state.recent_turns if t.role == "user"))  # type: ignore[assignment]

@@ -178,3 +178,48 @@ def test_a_turn_that_takes_one_option_and_drops_another_still_drops_it(shipped_d
     detection = shipped_detector.detect(text, [Turn(role="user", text="help me choose"), Turn(role="assistant", text=reply)])
     assert detection.label in (Label.REJECT, Label.PIVOT)
     assert "takes the option" not in detection.explanation.rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "checkout button does nothing on safari ios 17, works everywhere else. web inspector console is empty",
+        "react 项目状态管理全靠 context + useReducer，组件一多 re-render 卡成 PPT，换啥",
+        "燃气热水器洗澡洗一半就灭火 变凉水 要关了再开才行 冬天才这样",
+        "our api docs are a 90 page pdf lol. moving to web docs. options?",
+    ],
+)
+def test_a_first_turn_that_refers_to_no_earlier_talk_turns_nothing_down(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Nothing has been discussed yet: an opening request is NONE however negative its words."""
+    assert shipped_detector.detect(text, [], opens_conversation=True).label is Label.NONE
+    # Checked on its own, the same turn says nothing of what came before: the rule does not read it.
+    assert "first turn" not in shipped_detector.detect(text, []).explanation.rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "scrap the sharding plan from yesterday. we're just going to buy a bigger instance",
+        "上次聊的那个 microservices 拆分方案作废吧，team 就四个人根本 maintain 不过来",
+        "the fine-tuning idea you suggested is dead. doing RAG over our docs instead",
+        "上个方案作废，重新来",
+    ],
+)
+def test_a_first_turn_may_turn_down_what_came_before_the_conversation(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert shipped_detector.detect(text, [], opens_conversation=True).label in (Label.REJECT, Label.PIVOT)
+
+
+def test_the_first_turn_rule_reads_only_first_turns(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The same words after a proposal are a verdict on it."""
+    text = "浴缸就不考虑了，地方太小"
+    context = [Turn(role="user", text="卫生间想翻新"), Turn(role="assistant", text="可以考虑装一个独立浴缸，再做干湿分离。")]
+    assert shipped_detector.detect(text, context).label is Label.REJECT
+
+
+def test_the_tracker_reads_its_first_turn_as_the_opening(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    from detector.store import MemoryStore
+    from detector.tracker import ConvergenceTracker
+
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    assert tracker.observe_user("c", "react 项目状态管理全靠 context + useReducer，组件一多 re-render 卡成 PPT，换啥") is None
+    assert not tracker.state("c").rejected

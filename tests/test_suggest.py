@@ -120,7 +120,7 @@ def test_least_sure_are_the_lowest_confidences_of_all_agreeing_turns(
         for record in iter_records([logs])
         for i, turn in enumerate(record.transcript.turns)
         if turn.role == "user"
-        for found in [verdicts(detector, turn.text, record.transcript.turns[:i], record.transcript.lang)]
+        for found in [verdicts(detector, record.transcript.turns, i, record.transcript.lang)]
         if not found.disagree
     )
     written = [json.loads(line) for line in buffer.getvalue().splitlines()]

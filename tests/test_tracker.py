@@ -358,7 +358,7 @@ class _ScriptedDetector:
         self.engine = self.inner.engine
         self.scripted = scripted
 
-    def detect(self, text: str, context: object = (), lang: str | None = None) -> Detection:
+    def detect(self, text: str, context: object = (), lang: str | None = None, opens_conversation: bool = False) -> Detection:
         from detector.text import normalize
 
         scripted = {normalize(key): value for key, value in self.scripted.items()}

@@ -53,7 +53,7 @@ def agreement(labeled: Path, second_pass: Path, with_model: bool = False) -> dic
 
         detector = build_detector()
         predicted = [
-            detector.detect(t.turns[index].text, t.turns[:index], t.lang).label
+            detector.detect_in(t.turns, index, t.lang).label
             for t, index in ((transcripts[cid], index) for cid, index in keys)
         ]
         figures["model_vs_labels_macro_f1"] = label_metrics(gold, predicted)["macro_f1"]  # type: ignore[arg-type]
