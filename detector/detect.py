@@ -31,7 +31,7 @@ from detector.reasons import concedes, reason_clause, widen_reason
 from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
-from detector.statements import opening_choice
+from detector.statements import opening_choice, opens_with_approval
 from detector.targets import query_for, resolve
 from detector.text import detect_language, normalize
 
@@ -237,13 +237,10 @@ class Detector:
             # What the turn forbids, undoes or rules out by its own words outranks every learned guess.
             target = ruling.target if ruling is not None else resolve(query_for(normalized, label, match), context)
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
-            taken = _taken_by_the_turn(normalized, target, context)
-            if taken is not None:
+            adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
+            if adjusted is not None:
                 explanation.decided_by = "rules"
-                explanation.rule = (
-                    f"rules: the turn takes the option its {label.value} would drop ({clip(taken, 60)}): an acceptance"
-                    f" with changes inside it, so NONE; before: {explanation.rule}"
-                )
+                explanation.rule = f"rules: {adjusted}: an acceptance with changes inside it, so NONE; before: {explanation.rule}"
                 return _none_detection(language, scores, explanation)
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
@@ -298,6 +295,28 @@ def _other_option_named(text: str, context: Sequence[Turn], forbidden: str) -> s
     return None
 
 
+def _adjusts_what_it_takes(
+    text: str, label: Label, target: str | None, context: Sequence[Turn], match: CueMatch
+) -> str | None:
+    """Why a turn read as a verdict only adjusts what it accepts, or None: it takes, in its opening
+    sentence, the option its verdict would drop (`_taken_by_the_turn`), or it opens by approving
+    the reply and then pivots without naming any option ("Love it. Make it 3 nights in Kanazawa
+    instead of 2", "sounds good. …, so let's go with that instead of thursday"): the label guide's
+    parameter change. A rejection after the approval stays one, read by a rejection cue ("Looks good.
+    Kanazawa is out though"), and so does a pivot to an option named by its label."""
+    taken = _taken_by_the_turn(text, target, context)
+    if taken is not None:
+        return f"the turn takes the option its {label.value} would drop ({clip(taken, 60)})"
+    if (
+        label is Label.PIVOT
+        and opens_with_approval(text)
+        and not any(hit.label is Label.REJECT for hit in match.fired)
+        and not _options_named(text, _latest_options(context))
+    ):
+        return "the turn opens by approving the reply, then changes details of it"
+    return None
+
+
 def _taken_by_the_turn(text: str, target: str | None, context: Sequence[Turn]) -> str | None:
     """The option of the latest reply that offered some which the turn both takes, in its opening
     sentence, and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
@@ -310,14 +329,18 @@ def _taken_by_the_turn(text: str, target: str | None, context: Sequence[Turn]) -
         return None
     proposals = _latest_options(context)
     taken = _option_meant(taken_words, proposals)
-    named = {_option_meant(reference, proposals) for reference in label_references(text)} - {None}
-    if taken is None or named - {taken}:
+    if taken is None or _options_named(text, proposals) - {taken}:
         return None
     dropped = _option_meant(target, proposals)
     # A part of the option taken is a detail of it: "ok 1 it is. swap Snowpipe for a plain COPY INTO".
     words = content_keys(target)
     inside = dropped is None and bool(words) and words <= content_keys(taken.summary)
     return taken.display if dropped is taken or inside else None
+
+
+def _options_named(text: str, proposals: Sequence[Proposal]) -> set[Proposal]:
+    """The listed options the text names by label ("option 2", "方案一"); "plan on" names none."""
+    return {option for reference in label_references(text) if (option := _option_meant(reference, proposals))}
 
 
 def _latest_options(context: Sequence[Turn]) -> tuple[Proposal, ...]:

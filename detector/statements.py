@@ -61,6 +61,14 @@ _BARE_CHOICE_RE = re.compile(
     re.IGNORECASE,
 )
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
+# A first sentence that only praises or agrees with the reply: "Love it.", "This is great.", "Sounds
+# good.", "不错。", "同意。". Not a bare "ok" or "好的", which as often open a new topic ("好的。另外…").
+_APPROVAL_RE = re.compile(
+    r"^(?:(?:love (?:it|this|that)|(?:this|that|it) (?:is|looks|sounds) (?:great|good|perfect|lovely)|"
+    r"(?:sounds|looks) (?:good|great|perfect)|perfect|great|agreed|very good|nice|"
+    r"不错|挺好|很好|同意|没问题|喜欢)(?:的|了)?[,，!！。.~ ]{0,3}){1,3}$",
+    re.IGNORECASE,
+)
 # An option named after a word of assent and sealed by the next clause: "ok yes, toast delivery
 # for the everyday stuff, let's do that. cakes pickup only for now", "可以，就酒店，定了。问一下…".
 # What follows may drop something else; what the opening names is taken, never dropped.
@@ -221,6 +229,13 @@ def bare_choice(text: str) -> str | None:
 def _label_chosen(match: re.Match[str]) -> str:
     choice = match.group("choice")
     return f"option {choice.upper()}" if len(choice) == 1 and choice.isascii() else choice
+
+
+def opens_with_approval(text: str) -> bool:
+    """Does a turn of several sentences open with one that only approves of the reply ("Love it.
+    Make it 3 nights in Kanazawa instead of 2")? What follows then adjusts what was approved."""
+    parts = sentences(text.strip())
+    return len(parts) >= 2 and _APPROVAL_RE.match(parts[0].strip()) is not None
 
 
 def opening_choice(text: str) -> str | None:

@@ -223,3 +223,30 @@ def test_the_tracker_reads_its_first_turn_as_the_opening(shipped_detector) -> No
     tracker = ConvergenceTracker(shipped_detector, MemoryStore())
     assert tracker.observe_user("c", "react 项目状态管理全靠 context + useReducer，组件一多 re-render 卡成 PPT，换啥") is None
     assert not tracker.state("c").rejected
+
+
+_PLAN = "Here's the plan: 2 nights in Tokyo, 2 in Kanazawa, 3 in Kyoto, then fly home from Osaka on the 14th."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Love it. Make it 3 nights in Kanazawa instead of 2 though, and take the extra night from Tokyo.",
+        "sounds good. my partner wants Kyoto first, so let's do that instead of ending there. rest stays the same.",
+    ],
+)
+def test_a_turn_that_approves_the_reply_and_adjusts_it_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="plan a week in japan"), Turn(role="assistant", text=_PLAN)]
+    assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize(
+    "reply, text",
+    [
+        (_PLAN, "Looks good. Kanazawa is out though, my knee can't do the walking. Give those nights to Kyoto."),
+        (_OPTIONS_EN, "Sounds good. Actually let's go with option 2 instead, the analysts want fresher data."),
+    ],
+)
+def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipped_detector, reply: str, text: str) -> None:  # type: ignore[no-untyped-def]
+    detection = shipped_detector.detect(text, [Turn(role="user", text="help"), Turn(role="assistant", text=reply)])
+    assert "approving the reply" not in detection.explanation.rule
