@@ -25,6 +25,7 @@ from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
 from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
+from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
@@ -214,6 +215,13 @@ class Detector:
             explanation.rule = (
                 "rules: the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns"
                 f" nothing down: NONE; before: {explanation.rule}"
+            )
+            return _none_detection(language, scores, explanation)
+        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER and opposed_hearsay(normalized):
+            explanation.decided_by = "rules"
+            explanation.rule = (
+                "rules: the turn reports another party wanting the change and stands against it (hearsay.py): NONE;"
+                f" before: {explanation.rule}"
             )
             return _none_detection(language, scores, explanation)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None

@@ -274,3 +274,23 @@ def test_reading_a_return_to_an_earlier_option_grows_linearly(unit: str) -> None
     engine = default_engine()
     ratio, small, large = growth_ratio(lambda text: returned_option(text, context, engine), unit)
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("name, unit", [
+    ("hearsay", "owner wants to scrap the x. not happening 老板非要把直播砍掉 我不同意 "),
+    ("hearsay without its stand", "sales is lobbying hard to kill wants to drop keeps pushing to "),
+    ("earlier talk", "from yesterday last week 上次聊的 之前 you suggested "),
+    ("approval and opening choice", "Love it. sounds good, option 1. 行，方案一。"),
+    ("approval without a stop", "love it sounds good perfect great 不错 挺好 "),
+])
+def test_the_session_34_readers_grow_linearly(name: str, unit: str) -> None:
+    """The fusion reads these on every positive turn (first_turn.py, hearsay.py, statements.py)."""
+    from detector import first_turn, hearsay, statements
+
+    readers = (hearsay.opposed_hearsay, first_turn.refers_to_earlier_talk, statements.opens_with_approval, statements.opening_choice)
+
+    def read(text: str) -> object:
+        return [reader(text) for reader in readers]
+
+    ratio, small, large = growth_ratio(read, unit)
+    assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

@@ -250,3 +250,29 @@ def test_a_turn_that_approves_the_reply_and_adjusts_it_is_none(shipped_detector,
 def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipped_detector, reply: str, text: str) -> None:  # type: ignore[no-untyped-def]
     detection = shipped_detector.detect(text, [Turn(role="user", text="help"), Turn(role="assistant", text=reply)])
     assert "approving the reply" not in detection.explanation.rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "owner wants to scrap the scone program because 'nobody orders scones'. they're 4% of sales at 80% margin, not happening",
+        "sales is lobbying hard to kill the waitlist and do SMS because two prospects asked. I'm not reshuffling the roadmap for two deals",
+        "老板非要把直播砍掉，说投入产出不划算，我不同意，直播是我们唯一的新客来源",
+    ],
+)
+def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="roadmap help"), Turn(role="assistant", text="Here is the plan for next quarter.")]
+    assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my boss wants to drop redis, and honestly he's right. let's drop it",
+        "owner wants to scrap the scone program and I agree, they don't sell. scrap it",
+    ],
+)
+def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str) -> None:
+    from detector.hearsay import opposed_hearsay
+
+    assert not opposed_hearsay(text)
