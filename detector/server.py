@@ -58,6 +58,11 @@ class DetectRequest(BaseModel):
     text: str
     context: list[Turn] = Field(default_factory=list)
     lang: LangTag | None = Field(None, description="force the language instead of detecting it")
+    opens_conversation: bool = Field(
+        False,
+        description="the turn is the conversation's first (nothing came before it, not only nothing sent): "
+        "an opening that refers to no earlier talk turns nothing down",
+    )
 
 
 class ConversationTurn(Turn):
@@ -294,7 +299,11 @@ def _api_routes(tracker: ConvergenceTracker, token: str | None) -> APIRouter:
     @router.post("/detect", response_model=Detection, tags=["detect"])
     def detect(request: DetectRequest) -> Response:
         """Label one user turn, in context; nothing is stored."""
-        return _json(tracker.detector.detect(request.text, request.context, lang=request.lang))
+        return _json(
+            tracker.detector.detect(
+                request.text, request.context, lang=request.lang, opens_conversation=request.opens_conversation
+            )
+        )
 
     @router.post("/turns", response_model=Suggestion | RelapseVerdict | None, tags=["conversations"])
     def observe_turn(request: TurnRequest) -> Response:

@@ -73,6 +73,14 @@ def test_detect_returns_a_detection_with_its_explanation(client: httpx.Client) -
     assert detection["label"] == "REJECT" and detection["lang"] == "zh"
 
 
+def test_detect_reads_a_first_turn_only_when_told_it_opens_the_conversation(client: httpx.Client) -> None:
+    """A weak cue and no word of earlier talk: a verdict on something discussed, unless nothing was."""
+    text = "法务那边肯定过不了"
+    assert client.post("/v1/detect", json={"text": text}).json()["label"] == "REJECT"
+    opening = client.post("/v1/detect", json={"text": text, "opens_conversation": True}).json()
+    assert opening["label"] == "NONE" and "first turn" in opening["explanation"]["rule"]
+
+
 def test_turns_track_a_conversation_and_catch_a_relapse(client: httpx.Client) -> None:
     cid = "flow-en"
     verdict = _turn(client, cid, "assistant", "Option A: a Redis cache.\nOption B: a local LRU cache.").json()
