@@ -43,6 +43,11 @@ def _build_parser() -> argparse.ArgumentParser:
     detect.add_argument("text", nargs="?", help="the user turn; '-' reads it from standard input")
     detect.add_argument("--file", type=Path, help="a transcript file (JSONL): label every user turn in context")
     detect.add_argument("--json", action="store_true", help="print JSON (one object per turn with --file)")
+    detect.add_argument(
+        "--first-turn",
+        action="store_true",
+        help="TEXT opens its conversation: with no word of earlier talk and no strong cue it turns nothing down",
+    )
     _add_model_options(detect)
     detect.set_defaults(run=_run_detect)
 
@@ -128,7 +133,7 @@ def _run_detect(args: argparse.Namespace) -> int:
     detector = _detector(args)
     if args.file is None:
         text = sys.stdin.read() if args.text == "-" else args.text
-        detection = detector.detect(text)
+        detection = detector.detect(text, opens_conversation=args.first_turn)
         print(detection.model_dump_json(indent=2) if args.json else format_detection(detection))
         return 0
     from detector.formats import read_transcripts

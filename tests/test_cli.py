@@ -40,6 +40,13 @@ def test_detect_text_output_lists_cues_and_spans(capsys: pytest.CaptureFixture[s
     assert "label: PIVOT" in out and "replacement: 方案B" in out and "fired" in out
 
 
+def test_detect_first_turn_reads_text_as_the_conversations_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "detect", "--mode", "rules", "法务那边肯定过不了", "--json")
+    assert json.loads(out)["label"] == "REJECT"
+    _, out, _ = run(capsys, "detect", "--mode", "rules", "--first-turn", "法务那边肯定过不了", "--json")
+    assert json.loads(out)["label"] == "NONE"
+
+
 def test_detect_file_labels_every_user_turn_in_context(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "detect", "--file", str(ROOT / "examples" / "conversation.jsonl"), "--json")
     rows = [json.loads(line) for line in out.splitlines()]
