@@ -61,8 +61,6 @@ class FusionThresholds:
         }
 
 
-
-
 def _best_positive(probabilities: Sequence[float]) -> Label:
     return LABELS[max(range(1, len(LABELS)), key=lambda i: probabilities[i])]
 

@@ -30,6 +30,7 @@ from detector.alternatives import (
     sole_sharer,
 )
 from detector.detect import Detector
+from detector.first_turn import opens_the_conversation
 from detector.groups import group_reference, offered_lists
 from detector.hypotheses import suspected_causes
 from detector.mentions import mention, named_together
@@ -208,8 +209,8 @@ class ConvergenceTracker:
         if command in SOLIDIFY_COMMANDS:
             self._remember(state, Turn(role="user", text=clean))
             return state, self._suggest(state, "solidify_command", "high", [], patch, key=None)
-        # The tracker has seen the whole conversation: a first turn with nothing before it opens it.
-        opens = state.turn == 1 and not state.recent_turns
+        # The tracker has seen the whole conversation: a turn with nothing before it opens it.
+        opens = opens_the_conversation(state.recent_turns)
         detection = self.detector.detect(clean, state.recent_turns, lang=None, opens_conversation=opens)
         # The language first: defaults written below (revisit_if) must be in the conversation's.
         self._remember(state, Turn(role="user", text=clean))
