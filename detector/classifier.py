@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from detector.cues.engine import CueMatch
-from detector.detect import STRONG_CUE
+from detector.detect import STRONG_CUE, Mode, rules_label
 from detector.errors import ModelError
 from detector.features import TurnExample, make_example
 from detector.inference import CompiledModel
@@ -125,8 +125,6 @@ class PivotClassifier:
         explanation: Explanation,
     ) -> tuple[Label, float, dict[Label, float]]:
         """The label in classifier or hybrid mode, with the reason recorded in the explanation."""
-        from detector.detect import Mode, rules_label
-
         probs = self.probabilities([make_example(text, context, match)])[0]
         scores = {label: round(float(p), 4) for label, p in zip(LABELS, probs)}
         explanation.classifier_probability = scores

@@ -17,13 +17,12 @@ from detector.alternatives import (
     Proposal,
     clip,
     content_keys,
-    extract_proposals,
     label_references,
     proposal_by_label,
 )
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
-from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
+from detector.features import assistant_texts_latest_first, reply_options
 from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
 from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
@@ -201,9 +200,7 @@ class Detector:
             label = Label.REJECT
             explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
         if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
-            explanation.decided_by = "rules"
-            explanation.rule = f"rules: the turn is only courtesies, an acknowledgement, so NONE whatever the model says; before: {explanation.rule}"
-            return _none_detection(language, scores, explanation)
+            return _ruled_none(language, scores, explanation, "the turn is only courtesies, an acknowledgement, so NONE whatever the model says")
         if (
             label.is_positive
             and self.mode is not Mode.CLASSIFIER
@@ -211,19 +208,11 @@ class Detector:
             and not refers_to_earlier_talk(normalized)
             and not (rules_choice.is_positive and rules_strength >= STRONG_CUE)
         ):
-            explanation.decided_by = "rules"
-            explanation.rule = (
-                "rules: the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns"
-                f" nothing down: NONE; before: {explanation.rule}"
-            )
-            return _none_detection(language, scores, explanation)
+            why = "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
+            return _ruled_none(language, scores, explanation, why)
         if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER and opposed_hearsay(normalized):
-            explanation.decided_by = "rules"
-            explanation.rule = (
-                "rules: the turn reports another party wanting the change and stands against it (hearsay.py): NONE;"
-                f" before: {explanation.rule}"
-            )
-            return _none_detection(language, scores, explanation)
+            why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
+            return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:
             label, confidence = _ruled(label, confidence, rules_choice, ruling, explanation)
@@ -247,9 +236,7 @@ class Detector:
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
             adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
             if adjusted is not None:
-                explanation.decided_by = "rules"
-                explanation.rule = f"rules: {adjusted}: an acceptance with changes inside it, so NONE; before: {explanation.rule}"
-                return _none_detection(language, scores, explanation)
+                return _ruled_none(language, scores, explanation, f"{adjusted}: an acceptance with changes inside it, so NONE")
         # A reason no pattern frames is the clause beside the verdict. It is read after the target
         # on purpose: that clause often names the target ("Algolia would be $400/mo for us, no"),
         # and the target ranker reads reason words as "why, not what" (dev target_match 0.486
@@ -296,7 +283,7 @@ def _other_option_named(text: str, context: Sequence[Turn], forbidden: str) -> s
     said = content_keys(text)
     forbidding = content_keys(forbidden) & said
     for reply in assistant_texts_latest_first(context):
-        for proposal in extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]):
+        for proposal in reply_options(reply):
             named = content_keys(proposal.summary) & said
             if named and not named & forbidding:
                 return proposal.display
@@ -312,20 +299,21 @@ def _adjusts_what_it_takes(
     instead of 2", "sounds good. …, so let's go with that instead of thursday"): the label guide's
     parameter change. A rejection after the approval stays one, read by a rejection cue ("Looks good.
     Kanazawa is out though"), and so does a pivot to an option named by its label."""
-    taken = _taken_by_the_turn(text, target, context)
+    proposals = _latest_options(context)
+    taken = _taken_by_the_turn(text, target, proposals)
     if taken is not None:
         return f"the turn takes the option its {label.value} would drop ({clip(taken, 60)})"
     if (
         label is Label.PIVOT
         and opens_with_approval(text)
         and not any(hit.label is Label.REJECT for hit in match.fired)
-        and not _options_named(text, _latest_options(context))
+        and not _options_named(text, proposals)
     ):
         return "the turn opens by approving the reply, then changes details of it"
     return None
 
 
-def _taken_by_the_turn(text: str, target: str | None, context: Sequence[Turn]) -> str | None:
+def _taken_by_the_turn(text: str, target: str | None, proposals: Sequence[Proposal]) -> str | None:
     """The option of the latest reply that offered some which the turn both takes, in its opening
     sentence, and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
     白色了，换成浅灰". The change is inside the plan the user just chose (the label guide's
@@ -335,7 +323,6 @@ def _taken_by_the_turn(text: str, target: str | None, context: Sequence[Turn]) -
     taken_words = opening_choice(text)
     if not target or not taken_words:
         return None
-    proposals = _latest_options(context)
     taken = _option_meant(taken_words, proposals)
     if taken is None or _options_named(text, proposals) - {taken}:
         return None
@@ -354,7 +341,7 @@ def _options_named(text: str, proposals: Sequence[Proposal]) -> set[Proposal]:
 def _latest_options(context: Sequence[Turn]) -> tuple[Proposal, ...]:
     """The options of the latest of the last two replies that offered some."""
     for index, reply in enumerate(assistant_texts_latest_first(context)):
-        proposals = extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])
+        proposals = reply_options(reply)
         if proposals or index == 1:
             return proposals
     return ()
@@ -426,6 +413,13 @@ def _named_replacement_pivot(
         return Label.REJECT, confidence
     explanation.rule += f"; the turn names where to go instead ({clip(replacement, 40)}), so PIVOT"
     return Label.PIVOT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
+
+
+def _ruled_none(language: str, scores: dict[Label, float], explanation: Explanation, why: str) -> Detection:
+    """NONE by a rule of the fusion, whatever came before it; the explanation keeps what it overruled."""
+    explanation.decided_by = "rules"
+    explanation.rule = f"rules: {why}; before: {explanation.rule}"
+    return _none_detection(language, scores, explanation)
 
 
 def _empty_detection(language: str) -> Detection:

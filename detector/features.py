@@ -66,6 +66,12 @@ def assistant_texts_latest_first(context: Sequence[Turn]) -> Iterator[str]:
     return (t.text for t in reversed(context) if t.role == "assistant" and t.text)
 
 
+def reply_options(reply: str) -> tuple[Proposal, ...]:
+    """The options a reply offers, read from its end (where options and questions are), as the
+    context columns, the prohibition rule and the fusion read them."""
+    return extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])
+
+
 def last_assistant_text(context: Sequence[Turn]) -> str:
     """The assistant's last words before the turn: what a user's "别用这个" or "no" answers."""
     return next(assistant_texts_latest_first(context), "")

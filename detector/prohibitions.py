@@ -38,12 +38,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from detector.alternatives import Proposal, extract_proposals
+from detector.alternatives import Proposal
 from detector.cues.engine import CueEngine
-from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.features import last_assistant_text, reply_options
 from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
-from detector.text import normalize
 
 # An order, not a fact about someone: "don't use X", not "we don't use X".
 _NO_SUBJECT = r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )"
@@ -87,7 +86,7 @@ def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> P
     previous = last_assistant_text(context)
     if not previous or not (_FORBID_BEFORE_RE.search(text) or _FORBID_AFTER_RE.search(text)):
         return None  # reading the reply's options costs more than looking for a prohibition
-    proposals = extract_proposals(normalize(previous)[-PREVIOUS_ASSISTANT_CHARS:])
+    proposals = reply_options(previous)
     return prohibited_proposal(text, proposals, engine.guard_for(text)) if proposals else None
 
 

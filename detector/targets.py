@@ -41,6 +41,7 @@ from detector.alternatives import (
     proposal_by_label,
 )
 from detector.cues.engine import CueMatch
+from detector.first_turn import opens_the_conversation
 from detector.paths import package_file
 from detector.schema import CueHit, Label, Turn
 from detector.text import CJK_CHAR, TIME_UNITS_EN, has_cjk, normalize, squeeze, zh_words_at
@@ -398,7 +399,7 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     if query.named_beside_pointer:
         # "调大连接池这个方向不对": the user says what the pointer points at; no guess outranks that.
         return _referent(query.raw or "", _turn_views(context))
-    if not any(turn.text for turn in context) and _names_something(query.raw):
+    if opens_the_conversation(context) and _names_something(query.raw):
         name = _surface(query.raw or "")
         return name.text if name is not None else query.raw
     # "…so no. let's go with option 2": the replacement is the option its label names.
