@@ -123,6 +123,9 @@ def _matched(predicted: Sequence[Sequence[str]], gold: Sequence[str]) -> int:
 def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict[str, Any]:
     """What the tracker records when a gold label says something changed, and the rejected list
     it ends with, over the conversations whose gold labels reject something with a named target.
+    And the standing constraints: of the user turns the data tags as one, the share after which
+    the state holds a new constraint, and the same share for turns tagged as another hard
+    negative, where none should be recorded.
 
     After each gold REJECT or PIVOT: is its target on the rejected list? After each PIVOT: is its
     replacement the current decision? After each REOPEN of an option the tracker had listed: is
@@ -132,12 +135,14 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
     from detector.tracker import ConvergenceTracker
 
     counts = dict.fromkeys(("rejections", "recorded", "pivots", "decided", "reopenings", "reopened"), 0)
+    kept = dict.fromkeys(("constraint_turns", "constraint_kept", "other_turns", "other_kept"), 0)
     predicted_total = gold_total = matched = exact = conversations = 0
     for transcript in transcripts:
         gold = gold_state(transcript.turns)
-        if not gold.rejected and gold.decision is None:
+        scored = bool(gold.rejected) or gold.decision is not None
+        if not scored and not any(_hard_negative(turn) for turn in transcript.turns):
             continue
-        conversations += 1
+        conversations += scored
         cid = transcript.id or "conversation"
         tracker = ConvergenceTracker(detector, MemoryStore(isolate=False))
         for turn in transcript.turns:
@@ -146,9 +151,11 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
                 continue
             if turn.role != "user":
                 continue
-            labelled = turn.label is not None and turn.label.is_positive and bool(turn.target)
+            labelled = scored and turn.label is not None and turn.label.is_positive and bool(turn.target)
             was_on_list = labelled and _on_list(tracker.state(cid), turn.target)
+            constraints_before = set(tracker.state(cid).constraints)
             tracker.observe_user(cid, turn.text)
+            _count_constraint(kept, turn, set(tracker.state(cid).constraints) - constraints_before)
             if not labelled:
                 continue
             state = tracker.state(cid)
@@ -164,6 +171,8 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
             if turn.label is Label.PIVOT and turn.replacement:
                 counts["pivots"] += 1
                 counts["decided"] += _decided(state, turn.replacement)
+        if not scored:
+            continue
         predicted = _names_of_rejected(tracker.state(cid))
         both = _matched(predicted, gold.rejected)
         predicted_total, gold_total, matched = predicted_total + len(predicted), gold_total + len(gold.rejected), matched + both
@@ -179,7 +188,28 @@ def state_figures(detector: Detector, transcripts: Iterable[Transcript]) -> dict
         "final_rejected_precision": round(precision, 4),
         "final_rejected_recall": round(recall, 4),
         "final_rejected_exact": _share(exact, conversations),
+        "constraint_kept": _share(kept["constraint_kept"], kept["constraint_turns"]),
+        "constraint_turns": kept["constraint_turns"],
+        "constraint_on_other_hard_negatives": _share(kept["other_kept"], kept["other_turns"]),
     }
+
+
+def _hard_negative(turn: Turn) -> str | None:
+    """The hard-negative kind the data tags a user turn with (DESIGN §2), if any."""
+    kind = getattr(turn, "hard_negative", None)
+    return kind if isinstance(kind, str) and kind else None
+
+
+def _count_constraint(kept: dict[str, int], turn: Turn, added: set[str]) -> None:
+    """Did the turn add a constraint to the state? Counted for turns the data tags as a standing
+    constraint (it should) and for turns tagged as another hard-negative kind (it should not:
+    corrections, parameter changes, questions, acceptances, formatting, …)."""
+    kind = _hard_negative(turn)
+    if kind is None:
+        return
+    prefix = "constraint" if kind == "standing_constraint" else "other"
+    kept[f"{prefix}_turns"] += 1
+    kept[f"{prefix}_kept"] += bool(added)
 
 
 def _share(part: int, whole: int) -> float:

@@ -95,15 +95,6 @@ _AMOUNT_RE = re.compile(
     r"\d|[一二两三四五六七八九十半几]{1,3}(?:个|次|周|天|月|年|小时|分钟|条|块|元|万)|每|(?:one|two|three|four|five|a few|a couple) ",
     re.IGNORECASE,
 )
-_CONSTRAINT_RE = re.compile(
-    r"(?P<constraint>(?:必须|一定要|务必|只能|不能超过|不能用|不允许|得兼容|要兼容|必须兼容|预算(?:只有|不超过|上限)|截止|deadline|"
-    # "we need to add search" is the task itself; "we need to support IE11" holds while it is done.
-    r"we (?:can'?t|cannot|must|have to) |we need to (?:support|stay|keep|run|be|work|comply|remain|use|fit) |"
-    r"it (?:must|has to|needs to) |must (?:be|stay|support|run|work)|"
-    r"has to (?:be|stay|support|run|work)|no more than|at most|budget is|our budget|hard requirement|non-negotiable)"
-    r"(?:[^。.!！?？;；\n]|\.(?=\w)){2,80})",  # a full stop inside "3.8" or "v1.2" does not end it
-    re.IGNORECASE,
-)
 # The user putting a new course forward as a question that closes the turn: "what about a
 # management command run from cron?", "how about just using RQ instead?", "要不直接用 crontab 跑脚本？".
 # A course, not a topic: an indefinite article, a verb of doing or "instead" ("what about the audit
@@ -258,11 +249,6 @@ def user_suggestion(text: str) -> str | None:
     if match is None:
         return None
     return (match.group("en") or match.group("zh")).strip()
-
-
-def constraints_in(text: str) -> list[str]:
-    """The standing constraints a user turn states, each as its own clause."""
-    return [m.group("constraint").strip() for m in _CONSTRAINT_RE.finditer(text)]
 
 
 def next_step_in(text: str) -> str | None:

@@ -29,6 +29,7 @@ from detector.alternatives import (
     sole_container,
     sole_sharer,
 )
+from detector.constraints import standing_constraints
 from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
 from detector.groups import group_reference, offered_lists
@@ -65,7 +66,6 @@ from detector.statements import (
     assented_option,
     bare_choice,
     closing_choice,
-    constraints_in,
     endorsed_option,
     next_step_in,
     reopening_condition,
@@ -600,9 +600,10 @@ class ConvergenceTracker:
 
     def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:
         """The standing constraints the turn states ("必须兼容 Python 3.8", "we can't add new
-        infrastructure"). In a turn with a verdict, without the verdict's clauses: "we cannot spare
-        him, so drop the in-house build" holds "we cannot spare him"."""
-        for found in constraints_in(text):
+        infrastructure"; constraints.py). In a turn with a verdict, without the verdict's clauses:
+        "we cannot spare him, so drop the in-house build" holds "we cannot spare him", and a bare
+        prohibition there is the verdict itself, not a rule."""
+        for found in standing_constraints(text, prohibitions=not verdict):
             constraint = before_verdict(found) if verdict else found
             if constraint and constraint not in state.constraints:
                 state.constraints.append(constraint)

@@ -191,11 +191,12 @@ def test_every_span_pattern_grows_linearly_on_its_own_fragments() -> None:
 def test_the_statement_patterns_grow_linearly(name: str, unit: str) -> None:
     """Acceptances, constraints, next steps and reopenings for later are read from every turn."""
     from detector import statements
+    from detector.constraints import standing_constraints
 
     readers = (
         statements.acceptance_choice,
         statements.bare_choice,
-        statements.constraints_in,
+        standing_constraints,
         statements.next_step_in,
         statements.reopening_condition,
         statements.closing_choice,
@@ -294,3 +295,15 @@ def test_the_session_34_readers_grow_linearly(name: str, unit: str) -> None:
 
     ratio, small, large = growth_ratio(read, unit)
     assert ratio < MAX_RATIO, f"{name}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", [
+    "no x ever no x ", "“aaaaaaaaaaaaaaaaaaaaaaaaaa", "```\nx\n", "Rules:\n- a\n", "we must be the a must be ",
+    "不管怎样都不都", "必须是缓存的问题必须是", "a.b.c.d.", "`x", "no no no ", "只能用了只能",
+])
+def test_reading_constraints_grows_linearly(unit: str) -> None:
+    """Every user turn is read for standing constraints, pasted logs and policies included."""
+    from detector.constraints import standing_constraints
+
+    ratio, small, large = growth_ratio(standing_constraints, unit)
+    assert ratio < MAX_RATIO, f"{unit!r}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

@@ -1,0 +1,77 @@
+"""Standing constraints read from a user turn (detector/constraints.py), each beside its twin that
+states none."""
+
+from __future__ import annotations
+
+import pytest
+
+from detector.constraints import standing_constraints
+from detector.detect import Detector
+from detector.store import MemoryStore
+from detector.tracker import ConvergenceTracker
+
+
+@pytest.mark.parametrize("turn, constraint", [
+    # Obligations and limits, from the clause that says them.
+    ("必须兼容 Python 3.8。其他随意", "必须兼容 Python 3.8"),
+    ("We need to add search to the docs site. We need to support IE11 though.", "We need to support IE11 though"),
+    ("预算不超过八千，超了我老公会有意见", "预算不超过八千，超了我老公会有意见"),
+    ("the storefront has to stay on Shopify Basic", "the storefront has to stay on Shopify Basic"),
+    # Words of rules, and scopes over the whole work: the sentence is kept whole.
+    ("no paid plugins, that's a hard rule from our treasurer", "no paid plugins, that's a hard rule from our treasurer"),
+    ("以后所有定时任务都别用 root 跑", "以后所有定时任务都别用 root 跑"),
+    ("whatever we pick, logs stay in the EU region", "whatever we pick, logs stay in the EU region"),
+    ("never push straight to main, Priya reviews everything", "never push straight to main, Priya reviews everything"),
+    ("and no peanuts. ever. in anything", "no peanuts. ever. in anything"),
+    ("菜单里任何菜都不能放香菜，我婆婆闻到就吐", "菜单里任何菜都不能放香菜，我婆婆闻到就吐"),
+    # A preference aimed at nothing proposed, in a turn that rejects nothing.
+    ("别推荐要排队的网红店，他最烦排队", "别推荐要排队的网红店，他最烦排队"),
+])
+def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
+    assert standing_constraints(turn) == [constraint]
+
+
+@pytest.mark.parametrize("turn", [
+    "it must be the DNS, the timeouts started after the resolver change",  # a diagnosis
+    "这必须是缓存的问题吧",
+    "can we skip the cache entirely?",  # a question
+    "要不要把预算控制在五千以内？",
+    "if the budget is 5k we could do the coast",  # a condition
+    "预算够的话可以住海景房",
+    "那只能笔试了",  # resigned to a course: a choice, not a rule
+    "no that's everything, thanks",  # a plain answer
+    "no tables please, my phone mangles them",  # the format of this reply
+    "write it in plain english, no jargon",
+    "I never got the confirmation email",  # a fact about the past
+    "说朝北不准确，其实是西北",  # 不准确 is "inaccurate", not 不准 "not allowed"
+])
+def test_no_constraint_is_read(turn: str) -> None:
+    assert standing_constraints(turn) == []
+
+
+def test_a_heading_of_rules_gives_the_items_under_it() -> None:
+    turn = "Ground rules for every draft:\n\n- Stay under 1,200 words.\n- We never name the students.\n\nThanks!"
+    assert standing_constraints(turn) == ["Stay under 1,200 words", "We never name the students"]
+
+
+def test_pasted_code_and_quotations_state_no_rule_of_ours() -> None:
+    turn = (
+        "the legacy page has this:\n```js\n// 不要删除这个全局变量\nwindow.cfg = {}\n```\n"
+        "and their draft says “乙方不得将租赁物转租或以任何形式交由第三方经营” which I don't accept"
+    )
+    assert standing_constraints(turn) == []
+
+
+def test_a_rejection_is_the_verdict_not_a_rule() -> None:
+    """In a turn that rejects, a bare prohibition is the verdict; the other marks still count."""
+    assert standing_constraints("no Redis, we can't add new infrastructure", prohibitions=False) == [
+        "we can't add new infrastructure"
+    ]
+    assert standing_constraints("no Redis for this one", prohibitions=False) == []
+
+
+def test_the_tracker_keeps_the_constraints_of_a_turn_that_rejects_nothing(shipped_detector: Detector) -> None:
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    tracker.observe_user("c", "planning a family dinner for 12 next saturday")
+    tracker.observe_user("c", "my dad is diabetic, so no desserts with added sugar, that's a house rule")
+    assert tracker.state("c").constraints == ["my dad is diabetic, so no desserts with added sugar, that's a house rule"]
