@@ -69,9 +69,9 @@ _RULE_RE = _Anchored(
     r"|\bwhatever we (?:do|build|pick|choose)\b|\bfrom now on\b|\bgoing forward\b|\bfrom day one\b|\bacross the board\b"
     r"|\bno matter what\b|\bunder no circumstances\b|\bat all times\b"
     r"|\bfor (?:everything|every (?:client|vendor|draft|run|test|project|posting|event|customer|campaign|release|page|service))\b"
-    r"|\bin (?:any|all) (?:of )?(?:the |our |my )?\w+"
+    r"|\bin (?:any|all) (?:of )?(?:the |our |my )?\w+|\beverything in (?:our|the|this) \w+ (?:is|are|uses|has|must|should)\b"
     r"|规定|规矩|硬性|硬杠杠|硬指标|底线|红线|铁律|一律|一概|无论如何|不管[^，。,]{0,12}?都|永远(?:不|别|都)|从今以后|今后|往后"
-    r"|以后(?:都|所有|一律|凡是|任何|每次|给我|出)|所有[^，。,]{0,12}?(?:都|一律)|任何[^，。,]{0,12}?(?:都|也)|全程(?:都)?(?:不|别|要)"
+    r"|以后(?:都|所有|一律|凡是|任何|每次|给我|出)|所有[^，。,]{0,12}?(?:都|一律)|任何[^，。,]{0,12}?(?:都|也)|全程(?:都)?(?:不|别|要)|整个[^，。,]{0,12}?都(?:不|别|要)"
     r"|后面都|都照这个|统一(?:用|成|走|改|写|放)|约束[:：]|前提[:：]|原则[:：]",
     re.IGNORECASE,
 )
@@ -87,11 +87,12 @@ _MODAL_RE = _Anchored(
     r"|\bwe need to (?:support|stay|keep|run|be|work|comply|remain|use|fit) "
     r"|\b(?:it|everything|all of it|each one|this) (?:must|has to|needs to) (?!be (?:the|a|an|some|something|because|caused|related|wrong|broken)\b)"
     r"|\bmust (?:not |never )?(?:stay|support|run|work|keep|go|use|include|have|cover|be (?!(?:the|a|an|some|something|because|caused|related|wrong|broken|it|that|this)\b))"
+    r"|\bevery \w+(?: \w+)? (?:has to|must|needs to)\b|\b(?:has|have) to have\b"
     r"|\bhas to (?:stay|support|run|work|be (?!(?:the|a|an|some|something|because|caused|related|wrong|broken|it|that|this)\b))"
     r"|\b(?:is|are) (?:not allowed|required|mandatory|forbidden|banned)\b|\bnot allowed\b|\bno \w+(?: \w+)? allowed\b"
     r"|\bno more than\b|\bat most\b|\bcapped at\b|\bcan'?t (?:exceed|go over|be more than)\b|\bmax(?:imum)? (?:of )?\$?\d"
     r"|\b(?:our|the|my) budget (?:is|of|caps?)\b|\bbudget is\b|\bdeadline\b|\bhard requirement\b"
-    r"|必须(?!是[^，。,]{0,8}(?:的问题|导致|引起))|务必|一定要|一定得|得兼容|要兼容|不能超过|不超过|别超过|不要超过|(?<![的得])最多(?!能|也就|的)|(?:要|得|必须|需要)至少|至少(?:要|得|留|保留|保证)|上限|下限"
+    r"|必须(?!是[^，。,]{0,8}(?:的问题|导致|引起))|务必|一定要|一定得|得兼容|要兼容|不能超过|不超过|别超过|不要超过|(?<![的得])最多(?!能|也就|的)|(?:要|得|必须|需要)至少|至少(?:要|得|留|保留|保证)|上限|下限|封顶"
     r"|预算(?:只有|不超过|上限|最多|控制|就|是|在)|截止(?!到|目前|现在)|禁止|不许|(?<![拿说把])不准(?!确)|不得(?!了|不)|不允许|不让(?:动|改|用|碰|删|加)"
     r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于)",
     re.IGNORECASE,
@@ -102,7 +103,7 @@ _PROHIBITION_RE = _Anchored(
     r"(?:no (?!(?:problem|worries|worry|idea|rush|thanks|thank|need|way|change|luck|issue|issues|clue|big deal|longer|matter|one|doubt|more questions|"
     r"that|thats|that'?s|this|it|its|it'?s|i|i'?m|i'?ve|i'?ll|im|ive|she|he|they|we|you|not|nothing|none|other|just|sorry|actually|wait|hmm)\b)[a-z'\"]"
     r"|(?:please |pls )?(?:don'?t|do not|never) (?:use|add|put|book|suggest|recommend|include|touch|rename|send|log|start|write|turn|apply|give|pick|schedule|plan|go)\b)"
-    r"|(?:^|[，,\s])(?:别|不要|甭|不用)(?:再|给我|帮我)?(?:推荐|用|写|排|加|选|订|出现|提|带|碰|动|安排|找|买|放|上|改|删|合|传|开|推|约)",
+    r"|(?:^|[，,\s]|^[^，,\s]{1,8}?|[里上中])(?:别|不要|甭|不用)(?:再|给我|帮我)?(?:推荐|用|写|排|加|选|订|出现|提|带|碰|动|安排|找|买|放|上|改|删|合|传|开|推|约)",
     re.IGNORECASE,
 )
 # Not a constraint: a question ("要不要限制到 5 个?"), a condition ("if the budget is 5k …").
