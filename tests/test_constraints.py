@@ -26,6 +26,10 @@ from detector.tracker import ConvergenceTracker
     ("菜单里任何菜都不能放香菜，我婆婆闻到就吐", "菜单里任何菜都不能放香菜，我婆婆闻到就吐"),
     # A preference aimed at nothing proposed, in a turn that rejects nothing.
     ("别推荐要排队的网红店，他最烦排队", "别推荐要排队的网红店，他最烦排队"),
+    ("图标不要用卡通风格，我们是做医疗的", "图标不要用卡通风格，我们是做医疗的"),  # a short topic first
+    ("整个后台都不要弹窗确认，运营嫌烦", "整个后台都不要弹窗确认，运营嫌烦"),
+    ("every migration has to have a rollback script", "every migration has to have a rollback script"),
+    ("装修按套餐来，总价 12 万封顶", "总价 12 万封顶"),  # from the clause of the limit
 ])
 def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     assert standing_constraints(turn) == [constraint]
@@ -44,6 +48,9 @@ def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     "write it in plain english, no jargon",
     "I never got the confirmation email",  # a fact about the past
     "说朝北不准确，其实是西北",  # 不准确 is "inaccurate", not 不准 "not allowed"
+    "no deploys of the billing service today, finance is closing the month",  # said of today
+    "我担心以后每次都要我去帮忙导数据",  # a worry
+    "we can't even measure four nines with our traffic",  # a fact about what can be known
 ])
 def test_no_constraint_is_read(turn: str) -> None:
     assert standing_constraints(turn) == []
