@@ -110,7 +110,7 @@ _USER_SUGGESTION_RE = re.compile(
     re.IGNORECASE,
 )
 _NEXT_STEP_RE = re.compile(
-    r"(?:下一步|接下来|next step|next,|next up|then I'?ll|I'?ll now|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
+    r"(?:下一步|接下来|\bnext steps?\b|\bnext,|\bnext up\b|\bthen I'?ll\b|\bI'?ll now\b|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
     r"(?P<step>(?:[^。.!！?？\n]|\.(?=\w)){3,80})",
     re.IGNORECASE,
 )
@@ -253,9 +253,18 @@ def user_suggestion(text: str) -> str | None:
 
 def next_step_in(text: str) -> str | None:
     """The next step an assistant turn announces, if it does: after "next step" / "接下来", else
-    the one thing it says it will do ("I'll create a search_prefixes table…")."""
+    the one thing it says it will do ("I'll create a search_prefixes table…"). What it reports as
+    done is no next step: "我改成了按 binlog 的 offset 排序", "我加了一个 systemd timer", "我把切天改成
+    Asia/Shanghai 重跑了一遍" (a verb with 了)."""
     match = _NEXT_STEP_RE.search(text)
-    return match.group("step").strip() if match else announcement(text)
+    if match:
+        return match.group("step").strip()
+    announced = announcement(text)
+    return None if announced is None or _DONE_RE.search(announced) else announced
+
+
+# 了 after a verb reports the action done (not 了解, "to understand"; not 为了, "in order to").
+_DONE_RE = re.compile(r"^了|(?<!为)了(?!解)")
 
 
 _LATER_RE = re.compile(

@@ -1315,3 +1315,19 @@ def test_taking_a_rejected_option_by_part_of_its_name_brings_it_back() -> None:
     )
     assert state.current_decision is not None and state.current_decision.text.startswith("方案一")
     assert state.rejected == []
+
+
+@pytest.mark.parametrize("reply, step", [
+    ("Next steps: add the index, then rerun the migration.", "add the index, then rerun the migration"),
+    ("下一步看看 mutex profile。", "看看 mutex profile"),
+    ("I'll add react-hook-form with the zod resolver.", "add react-hook-form with the zod resolver"),
+    ("我把字体文件放进项目目录，用 font_manager 指定路径。", "字体文件放进项目目录"),
+    # Said as done, or a status update's next one, is no next step of the work.
+    ("我改成了按 offset 排序，同一秒多次更新也不会取错。", None),
+    ("另外我加了一个 systemd timer 做备份。", None),
+    ("We've applied a mitigation. Next update by 14:15 UTC.", None),
+])
+def test_the_next_step_a_reply_announces(reply: str, step: str | None) -> None:
+    from detector.statements import next_step_in
+
+    assert next_step_in(reply) == step
