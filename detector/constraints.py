@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from detector.cues.lexicon import pattern_anchors
+from detector.text import clause_spans
 
 
 class _Anchored:
@@ -53,7 +54,6 @@ MAX_CHARS = 120
 
 # Sentences: split at sentence marks and line breaks; a full stop inside "3.8" or "v1.2" is no end.
 _SENTENCE_RE = re.compile(r"(?:[^。！？!?；;\n.]|\.(?=[^\s]))+")
-_CLAUSE_RE = re.compile(r"[^,，、:：]+")
 _BARE_SCOPE_RE = re.compile(r"(?:ever|never|always|period|in anything|anywhere|at all|ever again|永远|任何时候都是)", re.IGNORECASE)
 _HEADING_RE = re.compile(r"rules?|constraints?|requirements?|规矩|规定|要求|约束|原则|前提", re.IGNORECASE)
 # A quotation of some length: a pasted clause, message or listing, not a word in quotes.
@@ -99,10 +99,9 @@ _MODAL_RE = _Anchored(
 )
 # A prohibition opening its clause ("no cilantro", "never apply anything", "别推荐网红店", "不要写太多").
 _PROHIBITION_RE = _Anchored(
-    r"(?:^|[,;:(]\s{0,2})(?:and |also |but |so |pls |please |absolutely |oh and )?"
-    r"(?:no (?!(?:problem|worries|worry|idea|rush|thanks|thank|need|way|change|luck|issue|issues|clue|big deal|longer|matter|one|doubt|more questions|"
+    r"(?:^(?:and |also |but |so |pls |please |absolutely |oh and )?no (?!(?:problem|worries|worry|idea|rush|thanks|thank|need|way|change|luck|issue|issues|clue|big deal|longer|matter|one|doubt|more questions|"
     r"that|thats|that'?s|this|it|its|it'?s|i|i'?m|i'?ve|i'?ll|im|ive|she|he|they|we|you|not|nothing|none|other|just|sorry|actually|wait|hmm)\b)[a-z'\"]"
-    r"|(?:please |pls )?(?:don'?t|do not|never) (?:use|add|put|book|suggest|recommend|include|touch|rename|send|log|start|write|turn|apply|give|pick|schedule|plan|go)\b)"
+    r"|(?:^|[,;:(]\s{0,2})(?:and |also |but |so |pls |please |absolutely |oh and )?(?:please |pls )?(?:don'?t|do not|never) (?:use|add|put|book|suggest|recommend|include|touch|rename|send|log|start|write|turn|apply|give|pick|schedule|plan|go)\b)"
     r"|(?:^|[，,\s]|^[^，,\s]{1,8}?|[里上中])(?:别|不要|甭|不用)(?:再|给我|帮我)?(?:推荐|用|写|排|加|选|订|出现|提|带|碰|动|安排|找|买|放|上|改|删|合|传|开|推|约)",
     re.IGNORECASE,
 )
@@ -111,6 +110,7 @@ _QUESTION_RE = re.compile(
     r"[?？]\s*$|[吗呢]\s*$|^(?:can|could|should|shall|do|does|did|is|are|would|will) (?:we|i|you|it)\b|要不要|能不能|是不是|可不可以|需不需要",
     re.IGNORECASE,
 )
+_IF_RE = re.compile(r"\b(?:if|unless)\b|如果|要是|假如", re.IGNORECASE)
 _CONDITION_RE = re.compile(r"^(?:if|unless|when|once|in case)\b|^(?:如果|要是|假如|万一|除非)|的话", re.IGNORECASE)
 # A worry, a hope or a habit reported is no rule ("我担心以后每次都要我去导").
 _NO_RULE_RE = re.compile(r"担心|害怕|怕是|舍不得|\b(?:worried|afraid|i hope|hopefully|today|tonight|this morning)\b|今天|今晚", re.IGNORECASE)
@@ -125,6 +125,8 @@ _REPLY_ORDER_RE = re.compile(
     r"\b(?:write|rewrite|give me|show|answer|reply|draft|summari[sz]e|explain|make it|keep it|send)\b|帮我(?:写|改|列|排|出)|列个|写个|改一下|写成|只改",
     re.IGNORECASE,
 )
+# A clause that turns from the constraint to a choice: "so let's use Postgres", "那就走线上", "集成灶吧".
+_MOVES_ON_RE = re.compile(r"^(?:so|then|let'?s|instead|那就|那|就|所以|还是|改|换)\b|^(?:那就|那|所以|还是|改|换)|吧$", re.IGNORECASE)
 # Words that open a sentence and are not part of the constraint.
 _LEADING_RE = re.compile(
     r"^(?:(?:oh |and |also |btw|fyi|ps|p\.s\.|but |so |ok(?:ay)?|plus|one more thing|reminder(?: for [^:]{1,40})?|"
@@ -217,6 +219,8 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
     if _RULE_RE.search(sentence, lowered) or _ALWAYS_NEVER_RE.search(sentence, lowered):
         found = sentence[:MAX_CHARS].strip()
     elif (modal := _MODAL_RE.search(sentence, lowered)) is not None:
+        if _CONDITION_RE.search(sentence[: modal.start()]) or _IF_RE.search(sentence[: modal.start()]):
+            return None  # "she said if it has to happen she'd rather pick it herself"
         found = _from_clause_of(sentence, modal.start())
     elif prohibitions and _PROHIBITION_RE.search(sentence, lowered) is not None:
         if _FORMAT_RE.search(sentence) or _REPLY_ORDER_RE.search(sentence):
@@ -230,9 +234,13 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
 
 
 def _from_clause_of(sentence: str, offset: int) -> str:
-    """The sentence from the start of the clause that holds `offset`, at most MAX_CHARS long."""
-    start = 0
-    for clause in _CLAUSE_RE.finditer(sentence):
-        if clause.start() <= offset:
-            start = clause.start()
-    return sentence[start : start + MAX_CHARS].strip()
+    """The sentence from the start of the clause that holds `offset`, up to a clause that moves
+    on to what is done about it ("…, so let's use Postgres", "… 集成灶吧"), at most MAX_CHARS long.
+    Chinese typed fast ends a clause with a space: "去街道问了 工作室在住宅楼里办不下来 必须商用"
+    holds "必须商用"."""
+    spans = clause_spans(sentence)
+    first = max((i for i, (begin, _) in enumerate(spans) if begin <= offset), default=0)
+    last = first
+    while last + 1 < len(spans) and not _MOVES_ON_RE.search(sentence[slice(*spans[last + 1])]):
+        last += 1
+    return sentence[spans[first][0] : spans[last][1]][:MAX_CHARS].strip() if spans else sentence[:MAX_CHARS]

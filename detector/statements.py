@@ -110,7 +110,9 @@ _USER_SUGGESTION_RE = re.compile(
     re.IGNORECASE,
 )
 _NEXT_STEP_RE = re.compile(
-    r"(?:下一步|接下来|\bnext steps?\b|\bnext,|\bnext up\b|\bthen I'?ll\b|\bI'?ll now\b|接着)\s{0,2}[:：,，]?\s{0,2}(?:我会|我们|I'?ll|we'?ll|is to|是)?\s{0,2}"
+    # "Next, …" opens its sentence: "I'd look at a Crosstrek next, 2015-2016 …" announces no step.
+    r"(?:下一步|接下来|\bnext steps?\b|(?:^|(?<=[.!?\n])\s{0,2})next,|\bnext up\b|\bthen I'?ll\b|\bI'?ll now\b|接着)\s{0,2}[:：,，]?\s{0,2}"
+    r"(?:我会|我们|I'?ll|we'?ll|is to|is|would be|是)?\s{0,2}"
     r"(?P<step>(?:[^。.!！?？\n]|\.(?=\w)){3,80})",
     re.IGNORECASE,
 )
