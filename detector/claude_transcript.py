@@ -1,10 +1,13 @@
-"""The assistant's last reply, read from the transcript Claude Code keeps of a session.
+"""Claude Code's session transcripts: the reply a prompt answers, and whole sessions as turns.
 
 Claude Code's `UserPromptSubmit` hook receives the user's prompt and the path of the session's
 transcript, never the assistant's replies. Without them the tracker has no options to resolve
 "drop the second one" or "A 不行" to, and the detector loses the context that tells a rejection
 of a proposal from a plain "no". So before each prompt the hook reads the reply the user is
 answering: the assistant lines after the last real prompt, their text blocks and tool calls.
+
+`pivot scan` reads whole session files the same way (`SessionTurns`): every prompt a user turn,
+the assistant lines between two prompts one assistant turn.
 
 The transcript format is Claude Code's own and not a published contract: one JSON object per
 line, `{"type": "user" | "assistant" | ..., "message": {"role", "content": str | [blocks]}}`,
@@ -16,6 +19,7 @@ reply: the hook goes on with the prompt alone.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -104,3 +108,64 @@ def _prompt_text(record: dict[str, Any]) -> str | None:
         return None
     text = "\n".join(block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str))
     return text.strip() or None
+
+
+# What Claude Code writes as a user line but nobody typed: a slash command's wrapper and the
+# output of a local command.
+_COMMAND_WRAPPER_RE = re.compile(r"^\s*<(?:command-(?:name|message|args)|local-command-(?:stdout|stderr))>")
+# A line of a session file: an event with the session's id, or a summary of the session.
+_SESSION_LINE_RE = re.compile(rb'"sessionId"\s*:|"type"\s*:\s*"summary"')
+_CONVERSATION_RE = re.compile(rb'"(?:turns|messages|conversations)"\s*:\s*\[')
+
+
+def looks_like_session(head: bytes) -> bool:
+    """Does a file that begins with these bytes hold a Claude Code session, one event per line?
+    One of its first lines is an event of the session (or its summary), and none is a whole
+    conversation (`turns`, `messages`, `conversations`)."""
+    lines = [line.strip() for line in head.split(b"\n")[:20] if line.strip()]
+    return (
+        bool(lines)
+        and lines[0].startswith(b"{")
+        and any(_SESSION_LINE_RE.search(line) for line in lines)
+        and not any(_CONVERSATION_RE.search(line) for line in lines)
+    )
+
+
+class SessionTurns:
+    """The turns of one Claude Code session, built one transcript line at a time (a session file
+    can hold megabytes of tool output; only prompts and the assistant's words are kept).
+
+    Side chains (a subagent's own conversation) are not the user's; meta lines, tool results,
+    slash-command wrappers and local command output are not prompts."""
+
+    def __init__(self) -> None:
+        self.turns: list[Turn] = []
+        self.session_id: str | None = None
+        self._texts: list[str] = []
+        self._calls: list[ToolCall] = []
+
+    def add(self, record: dict[str, Any]) -> None:
+        if self.session_id is None and isinstance(record.get("sessionId"), str):
+            self.session_id = record["sessionId"]
+        if record.get("isSidechain"):
+            return
+        said = _prompt_text(record)
+        if said is not None and not _COMMAND_WRAPPER_RE.match(said):
+            self._close_reply()
+            self.turns.append(Turn(role="user", text=said))
+        elif record.get("type") == "assistant":
+            for block in _blocks(record):
+                if block.get("type") == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+                    self._texts.append(block["text"].strip())
+                elif block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+                    self._calls.append(ToolCall(name=block["name"]))
+
+    def finish(self) -> list[Turn]:
+        """The session's turns, the last reply included."""
+        self._close_reply()
+        return self.turns
+
+    def _close_reply(self) -> None:
+        if self._texts or self._calls:
+            self.turns.append(Turn(role="assistant", text="\n\n".join(self._texts), tool_calls=self._calls))
+        self._texts, self._calls = [], []

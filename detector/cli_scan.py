@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from detector.errors import PivotError
 
-FORMATS = ["auto", "ours", "openai", "sharegpt"]
+FORMATS = ["auto", "ours", "openai", "sharegpt", "claude"]
 
 
 def register(commands: Any, add_model_options: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -1,5 +1,9 @@
 """Reading conversations from disk: JSONL, JSON lists, gzip of either; one record at a time.
 
+A JSONL file holds one conversation per line (ours, OpenAI-style `messages`, ShareGPT-style
+`conversations`), or is one Claude Code session, one event per line (`claude`: its first line
+says so, or `--format claude`).
+
 Readers never load a whole file: a 1 GB log streams line by line. A record that cannot be read
 (bad JSON, invalid UTF-8, an unknown shape) becomes a `BadRecord` naming its file and line, so a
 caller can report it and go on.
@@ -17,10 +21,11 @@ from typing import IO, Literal, cast
 
 from pydantic import ValidationError
 
+from detector.claude_transcript import SessionTurns, looks_like_session
 from detector.errors import InputError
 from detector.schema import Transcript
 
-FormatName = Literal["auto", "ours", "openai", "sharegpt"]
+FormatName = Literal["auto", "ours", "openai", "sharegpt", "claude"]
 _FORMAT_KEYS = {"ours": "turns", "openai": "messages", "sharegpt": "conversations"}
 SUFFIXES = (".jsonl", ".json", ".jsonl.gz", ".json.gz")
 
@@ -58,6 +63,8 @@ def parse_record(raw: object, fmt: FormatName = "auto") -> Transcript:
     if not isinstance(raw, dict):
         # ValueError, not TypeError: callers report every malformed record the same way.
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")  # noqa: TRY004
+    if fmt == "claude":
+        raise ValueError("a Claude Code session is a whole file of events, not one record")
     if fmt == "auto":
         if not any(key in raw for key in _FORMAT_KEYS.values()):
             raise ValueError("unknown format: no 'turns', 'messages' or 'conversations' field")
@@ -85,23 +92,26 @@ def iter_file(path: Path, fmt: FormatName = "auto") -> Iterator[Record | BadReco
         return
     with handle:
         try:
-            first = _peek_first_char(handle)
+            head = _peek(handle)
         except (OSError, EOFError, gzip.BadGzipFile) as exc:
             yield BadRecord(name, 0, f"cannot read: {exc}")
             return
-        if first == b"[":
+        if head.lstrip()[:1] == b"[":
             yield from _iter_json_array(name, handle, fmt)
+        elif fmt == "claude" or (fmt == "auto" and looks_like_session(head)):
+            yield from _iter_claude_session(name, handle)
         else:
             yield from _iter_jsonl(name, handle, fmt)
 
 
-def _peek_first_char(handle: IO[bytes]) -> bytes:
-    """The first non-blank byte, without consuming it (files and gzip streams both peek)."""
-    head: bytes = handle.peek(256)  # type: ignore[attr-defined]
-    return head.lstrip()[:1]
+def _peek(handle: IO[bytes]) -> bytes:
+    """The file's first bytes, without consuming them (files and gzip streams both peek)."""
+    head: bytes = handle.peek(4096)  # type: ignore[attr-defined]
+    return head
 
 
-def _iter_jsonl(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[Record | BadRecord]:
+def _json_lines(name: str, handle: IO[bytes]) -> Iterator[tuple[int, object] | BadRecord]:
+    """Each non-blank line decoded, with its number; a line that cannot be is a BadRecord."""
     for line_number, raw_line in enumerate(handle, 1):
         if not raw_line.strip():
             continue
@@ -111,14 +121,38 @@ def _iter_jsonl(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[Recor
             yield BadRecord(name, line_number, f"invalid UTF-8 at byte {exc.start}")
             continue
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield BadRecord(name, line_number, f"malformed JSON: {exc.msg} (column {exc.colno})")
+            yield line_number, json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            message = f"{exc.msg} (column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+            yield BadRecord(name, line_number, f"malformed JSON: {message}")
+
+
+def _iter_jsonl(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[Record | BadRecord]:
+    for item in _json_lines(name, handle):
+        if isinstance(item, BadRecord):
+            yield item
             continue
+        line_number, value = item
         try:
             yield Record(name, line_number, parse_record(value, fmt))
         except ValueError as exc:
             yield BadRecord(name, line_number, str(exc))
+
+
+def _iter_claude_session(name: str, handle: IO[bytes]) -> Iterator[Record | BadRecord]:
+    """A Claude Code session file as one conversation (its id: the session's), reported at line
+    1; a line that cannot be read is reported on its own and the session goes on without it."""
+    session = SessionTurns()
+    for item in _json_lines(name, handle):
+        if isinstance(item, BadRecord):
+            yield item
+        elif isinstance(item[1], dict):
+            session.add(item[1])
+    turns = session.finish()
+    if not any(turn.role == "user" for turn in turns):
+        yield BadRecord(name, 1, "a Claude Code session with no prompt typed by the user")
+        return
+    yield Record(name, 1, Transcript(id=session.session_id or Path(name).name.split(".")[0], turns=turns))
 
 
 def _iter_json_array(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[Record | BadRecord]:

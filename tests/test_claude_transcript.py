@@ -82,3 +82,78 @@ def test_hostile_transcripts_give_nothing_and_never_hang(tmp_path: Path) -> None
     assert last_reply(Path("bad\x00path"), "x") is None
     deep = _write(tmp_path / "deep.jsonl", [_user("go"), "[" * 100_000, _assistant(_text(OPTIONS))])
     assert last_reply(deep, "next") is not None
+
+
+def _write_session(path: Path, lines: list[object]) -> Path:
+    path.write_text("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    return path
+
+
+LOGGED_SESSION = [
+    {"type": "summary", "summary": "Caching for the pricing service", "leafUuid": "u9"},
+    {"type": "user", "sessionId": "s-42", "message": {"role": "user", "content": "pricing p95 is 800ms, options?"}},
+    {"type": "assistant", "sessionId": "s-42", "message": {"role": "assistant", "content": [
+        {"type": "text", "text": "Option 1: a Redis cache in front of the pricing service.\nOption 2: an in-process LRU cache."},
+        {"type": "tool_use", "name": "Read", "input": {"file_path": "pricing.py"}},
+    ]}},
+    {"type": "user", "sessionId": "s-42", "message": {"role": "user", "content": [{"type": "tool_result", "content": "def price(): ..."}]}},
+    {"type": "assistant", "sessionId": "s-42", "isSidechain": True, "message": {"role": "assistant", "content": [{"type": "text", "text": "subagent notes"}]}},
+    {"type": "user", "sessionId": "s-42", "isMeta": True, "message": {"role": "user", "content": "Caveat: local commands below"}},
+    {"type": "user", "sessionId": "s-42", "message": {"role": "user", "content": "<command-name>/clear</command-name>"}},
+    "{not json",
+    {"type": "user", "sessionId": "s-42", "message": {"role": "user", "content": "drop the Redis idea, too much ops for us"}},
+    {"type": "assistant", "sessionId": "s-42", "message": {"role": "assistant", "content": [{"type": "text", "text": "OK, the in-process LRU then."}]}},
+]
+
+
+def test_a_session_file_is_one_conversation_of_prompts_and_replies(tmp_path: Path) -> None:
+    from detector.formats import BadRecord, Record, iter_file
+
+    items = list(iter_file(_write_session(tmp_path / "s-42.jsonl", LOGGED_SESSION)))
+    bad = [item for item in items if isinstance(item, BadRecord)]
+    records = [item for item in items if isinstance(item, Record)]
+    assert [b.line for b in bad] == [8] and "malformed JSON" in bad[0].error  # reported, and the session goes on
+    assert len(records) == 1 and records[0].transcript.id == "s-42"
+    turns = records[0].transcript.turns
+    assert [(t.role, t.text[:20]) for t in turns] == [
+        ("user", "pricing p95 is 800ms"),
+        ("assistant", "Option 1: a Redis ca"),
+        ("user", "drop the Redis idea,"),
+        ("assistant", "OK, the in-process L"),
+    ]
+    assert [call.name for call in turns[1].tool_calls] == ["Read"]
+
+
+def test_pivot_scan_reads_claude_code_sessions(tmp_path: Path) -> None:
+    """A folder of session files, as Claude Code keeps them, scanned like any other log."""
+    import gzip
+    import subprocess
+    import sys
+
+    logs = tmp_path / "projects"
+    logs.mkdir()
+    _write_session(logs / "s-42.jsonl", LOGGED_SESSION)
+    (logs / "old.jsonl.gz").write_bytes(gzip.compress((logs / "s-42.jsonl").read_bytes().replace(b"s-42", b"s-41")))
+    ours = {"id": "c1", "turns": [{"role": "user", "text": "hi"}]}
+    (logs / "ours.jsonl").write_text(json.dumps(ours) + "\n", encoding="utf-8")
+    out = tmp_path / "found.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "detector.cli", "scan", str(logs), "--mode", "rules", "--workers", "1", "--quiet", "--out", str(out),
+         "--summary", str(tmp_path / "summary.json")],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    rejected = {(f["conversation_id"], f["label"]) for f in found if f.get("label")}
+    assert rejected == {("s-42", "REJECT"), ("s-41", "REJECT")}
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["conversations"] == 3 and summary["bad_records"]["count"] == 2  # the malformed line, once per session
+
+
+def test_a_session_with_no_prompt_is_a_bad_record(tmp_path: Path) -> None:
+    from detector.formats import BadRecord, iter_file
+
+    path = _write_session(tmp_path / "empty.jsonl", [LOGGED_SESSION[0], LOGGED_SESSION[3]])
+    items = list(iter_file(path))
+    assert len(items) == 1 and isinstance(items[0], BadRecord) and "no prompt" in items[0].error
+    assert list(iter_file(path, "ours")) and all(isinstance(item, BadRecord) for item in iter_file(path, "ours"))
