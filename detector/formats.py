@@ -179,6 +179,10 @@ def _iter_json_array(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[
                 return
             try:
                 value, end = decoder.raw_decode(buffer, position)
+            except RecursionError:
+                # "[[[[…" nested past Python's recursion limit: no way to find where the item ends.
+                yield BadRecord(name, line, f"item {index + 1}: malformed JSON: nested too deep; the rest of the list is not read")
+                return
             except json.JSONDecodeError as exc:
                 more = text.read(1 << 16)
                 if more:

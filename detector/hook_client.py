@@ -23,6 +23,8 @@ def read_hook_request(raw: str) -> dict[str, Any]:
         request = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InputError(f"stdin: malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise InputError("stdin: malformed JSON: nested too deep") from None
     if not isinstance(request, dict):
         raise InputError("stdin: expected one JSON object")
     return request

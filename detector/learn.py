@@ -480,7 +480,7 @@ def relapse_cases(path: Path) -> list[RelapseCase]:
                 ]
             identifier, relapse = str(case.get("id", line_number)), case["label"] == "RELAPSE"
             cases.append(RelapseCase(identifier, lang, state, str(case["reply"]), relapse))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested too deep
             raise InputError(f"{path}:{line_number}: not a relapse case ({type(exc).__name__}: {exc})") from None
     if not cases:
         raise InputError(f"{path}: no cases")

@@ -44,6 +44,7 @@ def test_claude_code_user_prompt_submit(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("payload, message", [
     ("{oops", "malformed JSON"),
+    ("[" * 100_000, "nested too deep"),  # json.loads raises RecursionError, not a decode error
     ('["list"]', "expected one JSON object"),
     ('{"conversation_id": "x"}', "expected {"),
     ('{"conversation_id": "x", "turn": {"role": "tool", "text": "t"}}', "turn.role"),

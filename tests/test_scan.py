@@ -258,3 +258,20 @@ def test_default_workers_is_the_core_count(capsys: pytest.CaptureFixture[str]) -
 
     args = _build_parser().parse_args(["scan", "x"])
     assert args.workers == (os.cpu_count() or 1) and args.engine == "local"
+
+
+def test_a_record_nested_past_the_recursion_limit_is_a_bad_record(tmp_path: Path) -> None:
+    """json.loads raises RecursionError, not a decode error, on "[[[[…": a log line like that is
+    reported with its line number and the scan goes on; a JSON list that deep cannot be resumed."""
+    from detector.formats import BadRecord, Record, iter_file
+
+    good = json.dumps({"id": "ok", "turns": [{"role": "user", "text": "hi"}]})
+    lines = tmp_path / "deep.jsonl"
+    lines.write_text(good + "\n" + "{\"a\": " + "[" * 100_000 + "\n" + good + "\n", encoding="utf-8")
+    items = list(iter_file(lines))
+    assert [type(item) for item in items] == [Record, BadRecord, Record]
+    assert items[1].line == 2 and "nested too deep" in items[1].error  # type: ignore[union-attr]
+    listed = tmp_path / "deep.json"
+    listed.write_text("[" * 100_000, encoding="utf-8")
+    (only,) = iter_file(listed)
+    assert isinstance(only, BadRecord) and "nested too deep" in only.error
