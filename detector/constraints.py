@@ -92,6 +92,9 @@ _MODAL_RE = _Anchored(
     r"|\b(?:is|are) (?:not allowed|required|mandatory|forbidden|banned)\b|\bnot allowed\b|\bno \w+(?: \w+)? allowed\b"
     r"|\bno more than\b|\bat most\b|\bcapped at\b|\bcan'?t (?:exceed|go over|be more than)\b|\bmax(?:imum)? (?:of )?\$?\d"
     r"|\b(?:our|the|my) budget (?:is|of|caps?)\b|\bbudget is\b|\bdeadline\b|\bhard requirement\b"
+    # An amount the budget is: "25k total budget", "budget ~$3,500", "under 12k".
+    r"|[$£€¥]?\d[\d,.]*\s?(?:k|m|grand)?\s(?:total |overall |max |hard )?budget\b|\bbudget:?\s(?:of |is |about |around |roughly |max |~)?[$£€¥~]?\d"
+    r"|\b(?:under|below|max|no more than|at most)\s[$£€¥]\d|\b(?:under|below)\s\d[\d,.]*\s?k\b"
     r"|必须(?!是[^，。,]{0,8}(?:的问题|导致|引起))|务必|一定要|一定得|得兼容|要兼容|不能超过|不超过|别超过|不要超过|(?<![的得])最多(?!能|也就|的)|(?:要|得|必须|需要)至少|至少(?:要|得|留|保留|保证)|上限|下限|封顶"
     r"|预算(?:只有|不超过|上限|最多|控制|就|是|在)|截止(?!到|目前|现在)|禁止|不许|(?<![拿说把])不准(?!确)|不得(?!了|不)|不允许|不让(?:动|改|用|碰|删|加)"
     r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于)",

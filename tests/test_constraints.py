@@ -82,3 +82,18 @@ def test_the_tracker_keeps_the_constraints_of_a_turn_that_rejects_nothing(shippe
     tracker.observe_user("c", "planning a family dinner for 12 next saturday")
     tracker.observe_user("c", "my dad is diabetic, so no desserts with added sugar, that's a house rule")
     assert tracker.state("c").constraints == ["my dad is diabetic, so no desserts with added sugar, that's a house rule"]
+
+
+@pytest.mark.parametrize("turn", [
+    "planning a reunion for about 40 people in october on an 8k budget",
+    "budget ~$2,500 for both of us, flights not included",
+    "need a used van under 20k, we haul drums to gigs",
+    "年会 budget 5 万，大概 120 人",
+])
+def test_a_budget_said_as_an_amount_is_a_constraint(turn: str) -> None:
+    assert standing_constraints(turn) == [turn]
+
+
+def test_a_price_is_no_budget() -> None:
+    assert standing_constraints("the quote came back at 14k, is that fair?") == []
+    assert standing_constraints("the budget line in the spreadsheet is wrong") == []
