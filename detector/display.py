@@ -74,6 +74,11 @@ def format_figures(figures: dict[str, Any]) -> str:
                 f"{state['final_rejected_recall']:.3f}   exact {state['final_rejected_exact']:.3f}"
             ),
         ]
+        if state.get("constraint_turns"):
+            lines.append(
+                f"  a constraint kept after a standing-constraint turn {state['constraint_kept']:.3f} "
+                f"({state['constraint_turns']})   after another hard negative {state['constraint_on_other_hard_negatives']:.3f}"
+            )
     labels = list(figures["confusion"])
     lines += ["", "confusion (rows gold, columns predicted)", " " * 8 + "".join(f"{l:>8}" for l in labels)]
     for gold in labels:

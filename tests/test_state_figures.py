@@ -80,3 +80,18 @@ def test_an_option_counts_when_its_summary_holds_every_word_of_the_gold_target()
     assert _recorded(options, rejection, "garden party with a marquee") == 1.0
     assert _recorded(options, rejection, "garden party with a bouncy castle") == 0.0
     assert _recorded(options, rejection, "garden party with 2 marquees") == 0.0
+
+
+def test_standing_constraints_are_scored_on_turns_tagged_with_a_hard_negative_kind() -> None:
+    """A conversation that rejects nothing still counts for the constraints: after a turn tagged
+    `standing_constraint` a constraint should be kept, after any other hard negative none."""
+    transcript = _conversation(
+        {"text": "以后所有接口都必须兼容 Python 3.8", "label": "NONE", "hard_negative": "standing_constraint"},
+        {"text": "预算是两万，不是三万", "label": "NONE", "hard_negative": "fact_correction"},
+        {"text": "表格里的数字写错了", "label": "NONE", "hard_negative": "fact_correction"},
+        {"text": "好，就按B来", "label": "NONE"},
+    )
+    figures = state_figures(Detector("rules"), [transcript])
+    assert figures["conversations"] == 0  # no gold rejection: the list figures do not count it
+    assert figures["constraint_turns"] == 1 and figures["constraint_kept"] == 1.0
+    assert figures["constraint_on_other_hard_negatives"] == 0.5  # "预算是两万" reads as a budget, a correction or not
