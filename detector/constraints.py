@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from detector.cues.lexicon import pattern_anchors
+from detector.reasons import before_verdict
 from detector.text import clause_spans
 
 
@@ -238,12 +239,17 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
 
 def _from_clause_of(sentence: str, offset: int) -> str:
     """The sentence from the start of the clause that holds `offset`, up to a clause that moves
-    on to what is done about it ("…, so let's use Postgres", "… 集成灶吧"), at most MAX_CHARS long.
+    on to what is done about it ("…, so let's use Postgres", "… 集成灶吧") or says a verdict, at most
+    MAX_CHARS long.
     Chinese typed fast ends a clause with a space: "去街道问了 工作室在住宅楼里办不下来 必须商用"
     holds "必须商用"."""
     spans = clause_spans(sentence)
+    if not spans:
+        return sentence[:MAX_CHARS]
     first = max((i for i, (begin, _) in enumerate(spans) if begin <= offset), default=0)
     last = first
     while last + 1 < len(spans) and not _MOVES_ON_RE.search(sentence[slice(*spans[last + 1])]):
         last += 1
-    return sentence[spans[first][0] : spans[last][1]][:MAX_CHARS].strip() if spans else sentence[:MAX_CHARS]
+    # Nor past a verdict in the clauses after it ("必须留江浙沪 以后好找工作 华科就算了 …").
+    after = before_verdict(sentence[spans[first][1] : spans[last][1]])
+    return (sentence[spans[first][0] : spans[first][1]] + after)[:MAX_CHARS].strip()
