@@ -97,3 +97,8 @@ def test_a_budget_said_as_an_amount_is_a_constraint(turn: str) -> None:
 def test_a_price_is_no_budget() -> None:
     assert standing_constraints("the quote came back at 14k, is that fair?") == []
     assert standing_constraints("the budget line in the spreadsheet is wrong") == []
+
+
+def test_an_obligation_stops_before_the_verdict_that_follows_it() -> None:
+    assert standing_constraints("我妈说必须住市区 交通方便 郊区那套就算了 看看地铁口那个") == ["我妈说必须住市区 交通方便"]
+    assert standing_constraints("we can't run anything on-prem, so the self-hosted runner is out") == ["we can't run anything on-prem"]
