@@ -6,9 +6,10 @@ so that an agent whose history was trimmed still plans inside them.
 
 A sentence states one when it carries a mark of a rule that outlives the turn:
 - a word of rules and requirements ("hard rule", "non-negotiable", "规定", "硬性", "一律");
-- a scope over all the work ("whatever we do", "from now on", "anywhere", "以后都", "所有…都");
-- "never" / "always" said of what we do, "no X … ever";
-- a modal of obligation or a limit ("we must", "it has to", "at most", "不能超过", "预算", "必须").
+- a scope over all the work ("whatever we do", "from now on", "以后都", "所有…都", "整个 app 都");
+- "never" / "always" said of what we do, "no X … ever", "no X anywhere";
+- a modal of obligation or a limit ("we must", "it has to", "at most", "不能超过", "预算", "必须"),
+  or a budget said as an amount ("on a 20k budget", "a car under 15k").
 In a turn that rejects nothing, a prohibition of something nobody proposed is a preference that
 stands as well ("no cilantro in anything", "别推荐网红打卡点"): the fusion has already read a
 prohibition of an option on the table as a rejection (prohibitions.py), so what is left here is the
@@ -130,7 +131,7 @@ _REPLY_ORDER_RE = re.compile(
     re.IGNORECASE,
 )
 # A clause that turns from the constraint to a choice: "so let's use Postgres", "那就走线上", "集成灶吧".
-_MOVES_ON_RE = re.compile(r"^(?:so|then|let'?s|instead|那就|那|就|所以|还是|改|换)\b|^(?:那就|那|所以|还是|改|换)|吧$", re.IGNORECASE)
+_MOVES_ON_RE = re.compile(r"^(?:so|then|let'?s|instead)\b|^(?:那就|那|就|所以|还是|改|换)|吧$", re.IGNORECASE)
 # Words that open a sentence and are not part of the constraint.
 _LEADING_RE = re.compile(
     r"^(?:(?:oh |and |also |btw|fyi|ps|p\.s\.|but |so |ok(?:ay)?|plus|one more thing|reminder(?: for [^:]{1,40})?|"
@@ -166,15 +167,15 @@ def standing_constraints(text: str, prohibitions: bool = True) -> list[str]:
 
 
 def _own_lines(text: str) -> list[str]:
-    """The user's own lines. Pasted text states someone else's rules ("// 不要删除这个全局变量",
-    a clause of the other side's contract in quotes): code blocks, code comments, quoted lines
+    """The user's own lines. Pasted text states someone else's rules ("// 不要删除这个全局变量" in a
+    pasted file, a clause of the other side's contract in quotes): code blocks, quoted lines
     ("> …") and long quotations become blank lines (so line numbers stay), code spans spaces."""
     lines = []
     in_code = False
     for line in _QUOTATION_RE.sub(" ", text).split("\n"):
         fence = line.lstrip().startswith("```")
         in_code = in_code != fence
-        pasted = fence or in_code or line.lstrip().startswith((">", "#", "//", "--"))
+        pasted = fence or in_code or line.lstrip().startswith(">")
         lines.append("" if pasted else _CODE_SPAN_RE.sub(" ", line))
     return lines
 
