@@ -112,7 +112,7 @@ _USER_SUGGESTION_RE = re.compile(
 _NEXT_STEP_RE = re.compile(
     # "Next, …" opens its sentence: "I'd look at a Crosstrek next, 2015-2016 …" announces no step.
     r"(?:下一步|接下来|\bnext steps?\b|(?:^|(?<=[.!?\n])\s{0,2})next,|\bnext up\b|\bthen I'?ll\b|\bI'?ll now\b|接着)\s{0,2}[:：,，]?\s{0,2}"
-    r"(?:我会|我们|I'?ll|we'?ll|is to|is|would be|是)?\s{0,2}"
+    r"(?:我会|我们|I'?ll|we'?ll|is to|is|are to|are|would be|是)?\s{0,2}"
     r"(?P<step>(?:[^。.!！?？\n]|\.(?=\w)){3,80})",
     re.IGNORECASE,
 )
@@ -265,8 +265,9 @@ def next_step_in(text: str) -> str | None:
     return None if announced is None or _DONE_RE.search(announced) else announced
 
 
-# 了 after a verb reports the action done (not 了解, "to understand"; not 为了, "in order to").
-_DONE_RE = re.compile(r"^了|(?<!为)了(?!解)")
+# 了 after a verb reports the action done (not 了解, "to understand"; not 为了 or 除了, "in order to"
+# and "except").
+_DONE_RE = re.compile(r"^了|(?<![为除])了(?!解)")
 
 
 _LATER_RE = re.compile(
