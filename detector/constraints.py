@@ -30,7 +30,7 @@ import re
 
 from detector.cues.lexicon import pattern_anchors
 from detector.reasons import before_verdict
-from detector.text import clause_spans
+from detector.text import clause_spans, ends_as_question
 
 
 class _Anchored:
@@ -110,9 +110,10 @@ _PROHIBITION_RE = _Anchored(
     r"|(?:^|[，,\s]|^[^，,\s]{1,8}?|[里上中])(?:别|不要|甭|不用)(?:再|给我|帮我)?(?:推荐|用|写|排|加|选|订|出现|提|带|碰|动|安排|找|买|放|上|改|删|合|传|开|推|约)",
     re.IGNORECASE,
 )
-# Not a constraint: a question ("要不要限制到 5 个?"), a condition ("if the budget is 5k …").
+# Not a constraint: a question (`ends_as_question`, and "要不要限制到 5 个", "can we skip the cache"),
+# a condition ("if the budget is 5k …").
 _QUESTION_RE = re.compile(
-    r"[?？]\s*$|[吗呢]\s*$|^(?:can|could|should|shall|do|does|did|is|are|would|will) (?:we|i|you|it)\b|要不要|能不能|是不是|可不可以|需不需要",
+    r"呢\s*$|^(?:can|could|should|shall|do|does|did|is|are|would|will) (?:we|i|you|it)\b|要不要|能不能|是不是|可不可以|需不需要",
     re.IGNORECASE,
 )
 _IF_RE = re.compile(r"\b(?:if|unless)\b|如果|要是|假如", re.IGNORECASE)
@@ -233,7 +234,9 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
         found = sentence[:MAX_CHARS].strip()
     else:
         return None
-    if len(sentence) < 4 or _QUESTION_RE.search(sentence) or _CONDITION_RE.search(sentence) or _NO_RULE_RE.search(sentence):
+    if len(sentence) < 4 or ends_as_question(sentence) or _QUESTION_RE.search(sentence):
+        return None
+    if _CONDITION_RE.search(sentence) or _NO_RULE_RE.search(sentence):
         return None
     return found
 
