@@ -60,7 +60,7 @@ def register(commands: Any, add_model_options: Callable[[argparse.ArgumentParser
 
 def _add_input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--format", choices=FORMATS, default="auto", help="record format (default: detected per record)"
+        "--format", choices=FORMATS, default="auto", help="record format (default: detected per record; a Claude Code session file, one event per line, from its first lines)"
     )
 
 
