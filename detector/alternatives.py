@@ -32,8 +32,9 @@ _LABELLED_RE = re.compile(
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:[ \t]?\d{1,2}|[ \t][A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
-    r"\s?[:：.)）、-]\s{0,2}(?P<summary>[^\n]{2,160}?"
-    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项)[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)）]|\n|$)"
+    # "方案一，每个 tenant 一个 database；方案二，…": a Chinese list often puts a comma after the label.
+    r"\s?[:：.)）、，-]\s{0,2}(?P<summary>[^\n]{2,160}?"
+    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项|路线)[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
     # A line too long to read to its end is read to 160 characters, as a numbered line or a
     # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
     r"|[^\n]{160})",
