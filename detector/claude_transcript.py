@@ -54,13 +54,22 @@ def last_reply(path: Path, prompt: str, tail_bytes: int = TAIL_BYTES) -> Turn | 
     texts: list[str] = []
     calls: list[ToolCall] = []
     for record in reversed(reply):
-        for block in _blocks(record):
-            if block.get("type") == "text" and isinstance(block.get("text"), str):
-                texts.append(block["text"])
-            elif block.get("type") == "tool_use" and isinstance(block.get("name"), str):
-                calls.append(ToolCall(name=block["name"]))
-    text = "\n\n".join(t.strip() for t in texts if t.strip())
-    return Turn(role="assistant", text=text, tool_calls=calls) if text or calls else None
+        _read_reply_line(record, texts, calls)
+    return _reply_turn(texts, calls)
+
+
+def _read_reply_line(record: dict[str, Any], texts: list[str], calls: list[ToolCall]) -> None:
+    """Add an assistant line's words and tool calls to the reply being read."""
+    for block in _blocks(record):
+        if block.get("type") == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+            texts.append(block["text"].strip())
+        elif block.get("type") == "tool_use" and isinstance(block.get("name"), str):
+            calls.append(ToolCall(name=block["name"]))
+
+
+def _reply_turn(texts: list[str], calls: list[ToolCall]) -> Turn | None:
+    """The assistant turn those lines make, or None when they said and did nothing."""
+    return Turn(role="assistant", text="\n\n".join(texts), tool_calls=calls) if texts or calls else None
 
 
 def _records_from_end(path: Path, tail_bytes: int) -> Iterator[dict[str, Any]]:
@@ -154,11 +163,7 @@ class SessionTurns:
             self._close_reply()
             self.turns.append(Turn(role="user", text=said))
         elif record.get("type") == "assistant":
-            for block in _blocks(record):
-                if block.get("type") == "text" and isinstance(block.get("text"), str) and block["text"].strip():
-                    self._texts.append(block["text"].strip())
-                elif block.get("type") == "tool_use" and isinstance(block.get("name"), str):
-                    self._calls.append(ToolCall(name=block["name"]))
+            _read_reply_line(record, self._texts, self._calls)
 
     def finish(self) -> list[Turn]:
         """The session's turns, the last reply included."""
@@ -166,6 +171,6 @@ class SessionTurns:
         return self.turns
 
     def _close_reply(self) -> None:
-        if self._texts or self._calls:
-            self.turns.append(Turn(role="assistant", text="\n\n".join(self._texts), tool_calls=self._calls))
+        if (reply := _reply_turn(self._texts, self._calls)) is not None:
+            self.turns.append(reply)
         self._texts, self._calls = [], []

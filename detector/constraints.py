@@ -28,19 +28,20 @@ from __future__ import annotations
 
 import re
 
-from detector.cues.lexicon import pattern_anchors
+from detector.cues.lexicon import LazyPattern, pattern_anchors
 from detector.reasons import before_verdict
 from detector.text import clause_spans, ends_as_question
 
 
-class _Anchored:
-    """A pattern searched only where one of its literal anchors occurs (cues/anchors.py): most
-    sentences carry no mark, and a plain substring test is far cheaper than the search."""
+class _Anchored(LazyPattern):
+    """A pattern searched only where one of its literal anchors occurs (cues/anchors.py), as the
+    cue engine's are: most sentences carry no mark, and a plain substring test is far cheaper than
+    the search. Compiled on first use, so a hook process pays for none it does not need."""
 
-    __slots__ = ("anchors", "regex")
+    __slots__ = ("anchors",)
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.regex = re.compile(pattern, flags)
+        super().__init__(pattern, flags)
         self.anchors = pattern_anchors(pattern)
 
     def search(self, text: str, lowered: str) -> re.Match[str] | None:
@@ -225,7 +226,7 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
     if _RULE_RE.search(sentence, lowered) or _ALWAYS_NEVER_RE.search(sentence, lowered):
         found = sentence[:MAX_CHARS].strip()
     elif (modal := _MODAL_RE.search(sentence, lowered)) is not None:
-        if _CONDITION_RE.search(sentence[: modal.start()]) or _IF_RE.search(sentence[: modal.start()]):
+        if _IF_RE.search(sentence[: modal.start()]):
             return None  # "she said if it has to happen she'd rather pick it herself"
         found = _from_clause_of(sentence, modal.start())
     elif prohibitions and _PROHIBITION_RE.search(sentence, lowered) is not None:

@@ -110,8 +110,9 @@ def _peek(handle: IO[bytes]) -> bytes:
     return head
 
 
-def _json_lines(name: str, handle: IO[bytes]) -> Iterator[tuple[int, object] | BadRecord]:
-    """Each non-blank line decoded, with its number; a line that cannot be is a BadRecord."""
+def json_lines(name: str, handle: IO[bytes]) -> Iterator[tuple[int, object] | BadRecord]:
+    """Each non-blank line decoded, with its number; a line that cannot be (invalid UTF-8, malformed
+    JSON, JSON nested past the recursion limit) is a BadRecord. Every JSONL reader reads through it."""
     for line_number, raw_line in enumerate(handle, 1):
         if not raw_line.strip():
             continue
@@ -128,7 +129,7 @@ def _json_lines(name: str, handle: IO[bytes]) -> Iterator[tuple[int, object] | B
 
 
 def _iter_jsonl(name: str, handle: IO[bytes], fmt: FormatName) -> Iterator[Record | BadRecord]:
-    for item in _json_lines(name, handle):
+    for item in json_lines(name, handle):
         if isinstance(item, BadRecord):
             yield item
             continue
@@ -143,7 +144,7 @@ def _iter_claude_session(name: str, handle: IO[bytes]) -> Iterator[Record | BadR
     """A Claude Code session file as one conversation (its id: the session's), reported at line
     1; a line that cannot be read is reported on its own and the session goes on without it."""
     session = SessionTurns()
-    for item in _json_lines(name, handle):
+    for item in json_lines(name, handle):
         if isinstance(item, BadRecord):
             yield item
         elif isinstance(item[1], dict):

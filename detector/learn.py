@@ -451,17 +451,20 @@ def relapse_cases(path: Path) -> list[RelapseCase]:
     """The cases of a relapse JSONL file, each with the state its rejected alternatives and current
     decision make. A case with `"user_reopened": true` has its alternatives reopened, not rejected.
     Extra fields are ignored; a malformed line is an InputError naming the file and line."""
-    import json
-
+    from detector.formats import BadRecord, json_lines
     from detector.render import default_revisit_if
     from detector.schema import CurrentDecision, RejectedAlternative
 
     cases: list[RelapseCase] = []
-    for line_number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
+    with Path(path).open("rb") as handle:
+        lines = list(json_lines(str(path), handle))
+    for item in lines:
+        if isinstance(item, BadRecord):
+            raise InputError(f"{item}; not a relapse case")
+        line_number, case = item
+        if not isinstance(case, dict):
+            raise InputError(f"{path}:{line_number}: not a relapse case (expected a JSON object)")
         try:
-            case = json.loads(line)
             lang = case.get("lang") or detect_language(case["reply"])
             state = ConvergenceState(conversation_id=str(case.get("id", line_number)), lang=lang)
             if case.get("current_decision"):
@@ -480,7 +483,7 @@ def relapse_cases(path: Path) -> list[RelapseCase]:
                 ]
             identifier, relapse = str(case.get("id", line_number)), case["label"] == "RELAPSE"
             cases.append(RelapseCase(identifier, lang, state, str(case["reply"]), relapse))
-        except (KeyError, TypeError, ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested too deep
+        except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"{path}:{line_number}: not a relapse case ({type(exc).__name__}: {exc})") from None
     if not cases:
         raise InputError(f"{path}: no cases")

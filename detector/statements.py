@@ -253,6 +253,11 @@ def user_suggestion(text: str) -> str | None:
     return (match.group("en") or match.group("zh")).strip()
 
 
+# 了 after a verb reports the action done (not 了解, "to understand"; not 为了 or 除了, "in order to"
+# and "except").
+_DONE_RE = re.compile(r"^了|(?<![为除])了(?!解)")
+
+
 def next_step_in(text: str) -> str | None:
     """The next step an assistant turn announces, if it does: after "next step" / "接下来", else
     the one thing it says it will do ("I'll create a search_prefixes table…"). What it reports as
@@ -264,10 +269,6 @@ def next_step_in(text: str) -> str | None:
     announced = announcement(text)
     return None if announced is None or _DONE_RE.search(announced) else announced
 
-
-# 了 after a verb reports the action done (not 了解, "to understand"; not 为了 or 除了, "in order to"
-# and "except").
-_DONE_RE = re.compile(r"^了|(?<![为除])了(?!解)")
 
 
 _LATER_RE = re.compile(

@@ -628,3 +628,22 @@ def test_a_verb_that_opens_an_option_and_an_identifier_name_nothing() -> None:
     assert dbt.anchors is not None
     assert dbt.anchors.search("select max(run_completed_at) from analytics.dbt_run_log") is None
     assert dbt.anchors.search("build them in dbt instead") is not None
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"[" * 100_000 + b"\n", "nested too deep"),
+    (b"[1, 2]\n", "expected a JSON object"),
+    (b"\xff\xfe\n", "invalid UTF-8"),
+    (b'{"reply": "x"}\n', "not a relapse case (KeyError"),
+])
+def test_a_bad_case_file_is_an_error_naming_the_line(tmp_path: Path, content: bytes, message: str) -> None:
+    """Relapse cases are read like every JSONL file (formats.json_lines): a bad line is one clear
+    error naming the file and line, never a traceback."""
+    from detector.errors import InputError
+    from detector.learn import relapse_cases
+
+    path = tmp_path / "cases.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=":1: ") as raised:
+        relapse_cases(path)
+    assert message in str(raised.value)
