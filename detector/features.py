@@ -8,16 +8,17 @@ feature with the same function, so they cannot drift apart.
 from __future__ import annotations
 
 import re
+from typing import get_args
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from detector.alternatives import Proposal, extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine
 from detector.openings import first_clause, opened_by
-from detector.schema import POSITIVE_LABELS, Turn
+from detector.schema import POSITIVE_LABELS, SuppressionReason, Turn
 from detector.text import CJK_CHAR, ends_as_question, normalize, tokenize
 
-SUPPRESSION_REASONS = ("negation", "question", "hypothetical", "reported", "quote", "code", "log")
+SUPPRESSION_REASONS: tuple[str, ...] = get_args(SuppressionReason)
 
 _OFFER_RE = re.compile(
     r"要不要我|需要我|我可以帮你|要我帮你|我帮你|我来帮你|帮你(?:订|预约|安排|写|改|生成)|would you like me to|want me to|shall I|"

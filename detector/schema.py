@@ -170,8 +170,22 @@ class CueHit(BaseModel):
     end: int = Field(ge=0)
     groups: dict[str, str] = Field(default_factory=dict)
 
+    def verdict_parts(self) -> list[tuple[int, int]]:
+        """Where the verdict sits: the span minus its captured groups ("不要了" of "JR Pass 不要了").
+        Target resolution never takes a target from there, and a word read in another sense
+        holds a cue back only there ("JR pass" cancels the verdict "pass", not the target)."""
+        parts, cursor = [], self.start
+        groups = sorted((index, index + len(value)) for value in self.groups.values() if (index := self.span.find(value)) >= 0)
+        for start, end in groups:
+            if self.start + start > cursor:
+                parts.append((cursor, self.start + start))
+            cursor = max(cursor, self.start + end)
+        if cursor < self.end:
+            parts.append((cursor, self.end))
+        return parts
 
-SuppressionReason = Literal["negation", "question", "hypothetical", "reported", "quote", "code", "log"]
+
+SuppressionReason = Literal["negation", "question", "hypothetical", "reported", "quote", "code", "log", "other_sense"]
 
 
 class SuppressedCue(BaseModel):

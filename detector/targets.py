@@ -196,7 +196,7 @@ class _TurnView:
 def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
     """The query for a turn the detector labelled `label`, from the cue layer's spans."""
     spans = match.spans
-    verdicts = tuple(part for hit in match.fired for part in _verdict_parts(hit))
+    verdicts = tuple(part for hit in match.fired for part in hit.verdict_parts())
     raw = spans.get("target")
     replacement = spans.get("replacement") if label is Label.PIVOT else None
     beside = _appositive_name(text, raw, verdicts)
@@ -225,19 +225,6 @@ def _appositive_name(text: str, pointer: str | None, verdicts: Sequence[tuple[in
     before = text[:index].rstrip()
     phrases = user_phrases(before + ",", None, verdicts)  # the comma ends the last run
     return phrases[-1] if phrases and before.endswith(phrases[-1]) else None
-
-
-def _verdict_parts(hit: CueHit) -> list[tuple[int, int]]:
-    """The hit's span minus where its captured groups sit in it."""
-    parts, cursor = [], hit.start
-    groups = sorted((index, index + len(value)) for value in hit.groups.values() if (index := hit.span.find(value)) >= 0)
-    for start, end in groups:
-        if hit.start + start > cursor:
-            parts.append((cursor, hit.start + start))
-        cursor = max(cursor, hit.start + end)
-    if cursor < hit.end:
-        parts.append((cursor, hit.end))
-    return parts
 
 
 class _Collector:

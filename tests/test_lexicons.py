@@ -364,3 +364,36 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
     from detector.text import normalize
 
     assert default_engine().choice_in(normalize(turn)) is None
+
+
+@pytest.mark.parametrize(
+    ("turn", "stands"),
+    [
+        # "pass", "kill" and "drop" in another sense: a check that passed, a ticket, a process, a
+        # figure that fell. No verdict, whatever cue reads the word as one.
+        ("CI pass 了 可以合了", False),
+        ("单测全 pass 了", False),
+        ("面试 pass 了 下周二终面", False),
+        ("JR pass 现在还划算吗 好像听说涨价了", False),
+        ("ski pass 买几天的划算", False),
+        ("我再做一个 cleanup pass", False),
+        ("把 8080 端口那个进程 kill 掉", False),
+        ("转化率 drop 得很厉害", False),
+        ("we'll pass it through the constructor", False),
+        ("skip to the pricing section", False),
+        ("forget to save and you lose everything", False),
+        # The same words as verdicts on an option, and a ticket that is itself the target.
+        ("gRPC pass，前端同学不熟", True),
+        ("bazel pass 组里没人会 学习成本谁扛", True),
+        ("JR Pass 不要了，单买", True),
+        ("I'll pass on the redis idea", True),
+        ("Kafka 那套 drop 掉", True),
+    ],
+)
+def test_a_verdict_word_in_another_sense_fires_no_cue(turn: str, stands: bool) -> None:
+    from detector.cues.engine import default_engine
+
+    match = default_engine().match(turn)
+    assert bool(match.fired) is stands
+    if not stands:
+        assert any(suppressed.reason == "other_sense" for suppressed in match.suppressed)

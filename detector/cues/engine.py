@@ -144,7 +144,7 @@ class CueEngine:
             for position in self._anchor_index[lang].candidates(lowered) if cues else ():
                 cue = cues[position]
                 for hit in self._find(cue, window):
-                    veto = self._veto(window, hit.start, hit.end, regions, sentences)
+                    veto = self._veto(window, hit.start, hit.end, regions, sentences, hit.verdict_parts())
                     hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})
                     if veto is None:
                         result.fired.append(hit)
@@ -172,12 +172,20 @@ class CueEngine:
         quoted, in code or a log, negated, reported, asked or supposed. For verdicts found outside
         the lexicons (a prohibition of a proposed option, prohibitions.py), read as a cue is."""
         regions, sentences = protected_regions(text), SentenceIndex(text)
-        return lambda start, end: self._veto(text, start, end, regions, sentences) is not None
+        return lambda start, end: self._veto(text, start, end, regions, sentences, [(start, end)]) is not None
 
     def _veto(
-        self, text: str, start: int, end: int, regions: list[Region], sentences: SentenceIndex
+        self,
+        text: str,
+        start: int,
+        end: int,
+        regions: list[Region],
+        sentences: SentenceIndex,
+        verdict: Sequence[tuple[int, int]],
     ) -> tuple[SuppressionReason, str] | None:
-        """The first guard that suppresses the span, with its evidence; None when it stands."""
+        """The first guard that suppresses the span, with its evidence; None when it stands.
+        `verdict` is where in the span the verdict sits: a word in another sense there ("CI
+        pass 了") holds the cue back; the same word in its target does not ("JR Pass 不要了")."""
         region = region_covering(regions, start, end)
         if region is not None:
             return region.kind, text[region.start : region.end][:80]
@@ -193,6 +201,15 @@ class CueEngine:
                 found = guard.regex.search(before)
                 if found and self._adopted(text[end : end + GUARD_SCOPE]):
                     found = None
+            elif guard.kind == "other_sense":
+                found = next(
+                    (
+                        match
+                        for match in guard.regex.finditer(text, sentence_start, sentence_end)
+                        if any(match.start() < part_end and part_start < match.end() for part_start, part_end in verdict)
+                    ),
+                    None,
+                )
             elif guard.kind in ("question", "hypothetical"):
                 # Questions and suppositions reach the cue from the sentence's last conclusion on.
                 if asked_from is None:

@@ -38,7 +38,7 @@ from detector.schema import Label
 MAX_REPEAT = 200
 MAX_VARIABLE_REPEATS = 3
 SPAN_GROUPS = ("target", "replacement", "reason", "revisit_if")
-GuardKind = Literal["negation", "question", "hypothetical", "reported", "adoption", "conclusion"]
+GuardKind = Literal["negation", "question", "hypothetical", "reported", "adoption", "conclusion", "other_sense"]
 _FRAGMENT_REF = re.compile(r"<<([A-Z_]+)>>")
 _NAMED_GROUP_RE = re.compile(r"\(\?P<(\w+)>")
 _REPEAT_OPS = {sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT, getattr(sre_parse, "POSSESSIVE_REPEAT", None)}
