@@ -41,7 +41,9 @@ def last_reply(path: Path, prompt: str, tail_bytes: int = TAIL_BYTES) -> Turn | 
     reply: list[dict[str, Any]] = []  # newest first
     passed_this_prompt = False
     for record in _records_from_end(path, tail_bytes):
-        said = _prompt_text(record)
+        if record.get("isSidechain"):
+            continue
+        said = _typed_prompt(record)
         if said is not None:
             if not reply and not passed_this_prompt and said == prompt.strip():
                 # This prompt is in the file already (nothing answers it yet): the reply is before
@@ -107,21 +109,24 @@ def _blocks(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [block for block in content if isinstance(block, dict)] if isinstance(content, list) else []
 
 
-def _prompt_text(record: dict[str, Any]) -> str | None:
+# What Claude Code writes as a user line but nobody typed: a slash command's wrapper and the
+# output of a local command.
+_COMMAND_WRAPPER_RE = re.compile(r"^\s*<(?:command-(?:name|message|args)|local-command-(?:stdout|stderr))>")
+
+
+def _typed_prompt(record: dict[str, Any]) -> str | None:
     """The words of a user line the person typed; None for tool results (which Claude Code also
-    writes as user lines), meta lines and anything else."""
+    writes as user lines), meta lines, a slash command's wrapper, a local command's output and
+    anything else. The hook and the scan read prompts through this one test: a command's output
+    after a reply had ended the hook's reply there, and the scan read on past it."""
     if record.get("type") != "user" or record.get("isMeta"):
         return None
     blocks = _blocks(record)
     if not blocks or any(block.get("type") == "tool_result" for block in blocks):
         return None
     text = "\n".join(block["text"] for block in blocks if block.get("type") == "text" and isinstance(block.get("text"), str))
-    return text.strip() or None
-
-
-# What Claude Code writes as a user line but nobody typed: a slash command's wrapper and the
-# output of a local command.
-_COMMAND_WRAPPER_RE = re.compile(r"^\s*<(?:command-(?:name|message|args)|local-command-(?:stdout|stderr))>")
+    text = text.strip()
+    return text if text and not _COMMAND_WRAPPER_RE.match(text) else None
 # A line of a session file: an event with the session's id, or a summary of the session.
 _SESSION_LINE_RE = re.compile(rb'"sessionId"\s*:|"type"\s*:\s*"summary"')
 _CONVERSATION_RE = re.compile(rb'"(?:turns|messages|conversations)"\s*:\s*\[')
@@ -158,8 +163,8 @@ class SessionTurns:
             self.session_id = record["sessionId"]
         if record.get("isSidechain"):
             return
-        said = _prompt_text(record)
-        if said is not None and not _COMMAND_WRAPPER_RE.match(said):
+        said = _typed_prompt(record)
+        if said is not None:
             self._close_reply()
             self.turns.append(Turn(role="user", text=said))
         elif record.get("type") == "assistant":

@@ -55,6 +55,19 @@ def test_a_prompt_already_written_to_the_transcript_is_not_the_boundary(tmp_path
     assert reply is not None and reply.text.endswith(OPTIONS)
 
 
+def test_side_chains_and_command_lines_neither_end_the_reply_nor_join_it(tmp_path: Path) -> None:
+    """As `pivot scan` reads a session: a subagent's lines are not the reply, and a slash
+    command's wrapper or a local command's output after the reply is no prompt that ends it."""
+    records = SESSION + [
+        {**_user("subagent: survey the cache layer"), "isSidechain": True},
+        {**_assistant(_text("subagent notes")), "isSidechain": True},
+        _user("<command-name>/cost</command-name>"),
+        _user("<local-command-stdout>Total cost: $0.12</local-command-stdout>"),
+    ]
+    reply = last_reply(_write(tmp_path / "t.jsonl", records), "drop the second one")
+    assert reply is not None and reply.text == "Let me look at the code.\n\n" + OPTIONS
+
+
 def test_only_the_tail_is_read(tmp_path: Path) -> None:
     """A long session's transcript is read from its end: a reply within the tail is found whole."""
     records = [_user("old prompt"), _assistant(_text("x" * 5000))] + SESSION
