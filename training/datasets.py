@@ -30,7 +30,7 @@ SPLITS = ("train", "dev", "test")
 SPLIT_SHARES = {"train": 0.70, "dev": 0.15, "test": 0.15}
 HARD_NEGATIVE_KINDS = (
     "fact_correction", "standing_constraint", "question", "hypothetical", "negated", "reported", "pause",
-    "acknowledgement", "formatting", "acceptance", "parameter_change", "quoted", "plain_no",
+    "acknowledgement", "formatting", "acceptance", "parameter_change", "quoted", "plain_no", "other_sense",
 )
 NEAR_DUPLICATE_JACCARD = 0.8
 MIN_CHARS_FOR_DUPLICATE = 15
