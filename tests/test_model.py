@@ -49,6 +49,23 @@ def test_the_label_guide_hard_negatives_stay_none(shipped_detector, text: str) -
     assert shipped_detector.detect(text, context_for(text)).label is Label.NONE
 
 
+_CI_OPTIONS = "两种做法：\n方案一：用 gRPC 做服务间调用；\n方案二：继续用 REST + OpenAPI 生成客户端。"
+
+
+@pytest.mark.parametrize("text, label", [
+    # A verdict word in another sense, after a reply that lists options (session 36's data).
+    ("CI pass 了 可以合了", Label.NONE),
+    ("单测全 pass 了 我去写文档", Label.NONE),
+    ("把 8080 端口那个进程 kill 掉", Label.NONE),
+    ("转化率 drop 得很厉害 先别动方案", Label.NONE),
+    # The same word as a verdict on an option the reply listed.
+    ("gRPC pass，前端同学不熟", Label.REJECT),
+])
+def test_a_verdict_word_in_another_sense_is_no_rejection(shipped_detector, text: str, label: Label) -> None:
+    context = [Turn(role="user", text="服务间调用怎么做"), Turn(role="assistant", text=_CI_OPTIONS)]
+    assert shipped_detector.detect(text, context).label is label
+
+
 _QUEUE_EN = (
     "Option 1: Postgres with SKIP LOCKED polling, no new infrastructure.\n"
     "Option 2: a Redis stream with consumer groups.\nOption 3: a managed queue such as SQS."
