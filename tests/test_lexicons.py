@@ -382,6 +382,8 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
         ("we'll pass it through the constructor", False),
         ("skip to the pricing section", False),
         ("forget to save and you lose everything", False),
+        ("drop the kids at school then go", False),
+        ("drop it off at the depot on monday", False),
         # The same words as verdicts on an option, and a ticket that is itself the target.
         ("gRPC pass，前端同学不熟", True),
         ("bazel pass 组里没人会 学习成本谁扛", True),
