@@ -8,9 +8,9 @@ feature with the same function, so they cannot drift apart.
 from __future__ import annotations
 
 import re
-from typing import get_args
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import get_args
 
 from detector.alternatives import Proposal, extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine

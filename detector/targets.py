@@ -43,7 +43,7 @@ from detector.alternatives import (
 from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
 from detector.paths import package_file
-from detector.schema import CueHit, Label, Turn
+from detector.schema import Label, Turn
 from detector.text import CJK_CHAR, TIME_UNITS_EN, has_cjk, normalize, squeeze, zh_words_at
 
 if TYPE_CHECKING:
