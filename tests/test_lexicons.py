@@ -386,6 +386,8 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
         ("drop it off at the depot on monday", False),
         ("显著性检验也 pass 了", False),
         ("发票作废重开一张就行", False),
+        ("no way, that's amazing!", False),
+        ("no way!! it actually works", False),
         # The same words as verdicts on an option, and a ticket that is itself the target.
         ("gRPC pass，前端同学不熟", True),
         ("bazel pass 组里没人会 学习成本谁扛", True),
@@ -393,6 +395,7 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
         ("I'll pass on the redis idea", True),
         ("Kafka 那套 drop 掉", True),
         ("方案B作废，还是用A", True),
+        ("no way, $400 a month is too much for us", True),
     ],
 )
 def test_a_verdict_word_in_another_sense_fires_no_cue(turn: str, stands: bool) -> None:

@@ -202,10 +202,11 @@ class CueEngine:
                 if found and self._adopted(text[end : end + GUARD_SCOPE]):
                     found = None
             elif guard.kind == "other_sense":
+                # Read past the sentence's end: "no way!! it actually works" is one exclamation.
                 found = next(
                     (
                         match
-                        for match in guard.regex.finditer(text, sentence_start, sentence_end)
+                        for match in guard.regex.finditer(text, max(start - GUARD_SCOPE, 0), end + GUARD_SCOPE)
                         if any(match.start() < part_end and part_start < match.end() for part_start, part_end in verdict)
                     ),
                     None,
