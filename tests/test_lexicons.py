@@ -396,6 +396,7 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
         ("Kafka 那套 drop 掉", True),
         ("方案B作废，还是用A", True),
         ("skip ahead to plan C, A and B are too slow", True),
+        ("kill the worker idea, cron is enough", True),
         ("no way, $400 a month is too much for us", True),
     ],
 )
