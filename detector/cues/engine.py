@@ -54,11 +54,14 @@ class CueMatch:
 
 
 class _CompiledGuard(LazyPattern):
-    __slots__ = ("kind",)
+    __slots__ = ("anchors", "kind")
 
     def __init__(self, kind: GuardKind, pattern: str, flags: int) -> None:
         super().__init__(pattern, flags)
         self.kind = kind
+        # Read by the other-sense guards, which look around each cue for a word ("pass", "kill"):
+        # without one near it, the pattern cannot match and is not run.
+        self.anchors = pattern_anchors(pattern) if kind == "other_sense" else None
 
 
 class _CompiledSpan(LazyPattern):
@@ -194,6 +197,7 @@ class CueEngine:
         sentence_end = min(sentence_end, end + GUARD_SCOPE)
         before = text[sentence_start : start]
         asked_from: int | None = None  # read once a question or supposition guard asks for it
+        nearby: str | None = None  # the text around the cue, lowered, once an other-sense guard asks
         for guard in self._guards:
             if guard.kind == "negation":
                 found = guard.regex.search(before)
@@ -203,10 +207,15 @@ class CueEngine:
                     found = None
             elif guard.kind == "other_sense":
                 # Read past the sentence's end: "no way!! it actually works" is one exclamation.
+                around = (max(start - GUARD_SCOPE, 0), end + GUARD_SCOPE)
+                if nearby is None:
+                    nearby = text[around[0] : around[1]].lower()
+                if guard.anchors is not None and not any(anchor in nearby for anchor in guard.anchors):
+                    continue
                 found = next(
                     (
                         match
-                        for match in guard.regex.finditer(text, max(start - GUARD_SCOPE, 0), end + GUARD_SCOPE)
+                        for match in guard.regex.finditer(text, *around)
                         if any(match.start() < part_end and part_start < match.end() for part_start, part_end in verdict)
                     ),
                     None,
