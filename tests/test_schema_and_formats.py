@@ -10,7 +10,7 @@ import pytest
 
 from detector.errors import InputError
 from detector.formats import BadRecord, Record, iter_file, parse_record, read_transcripts
-from detector.schema import Detection, Label, Transcript
+from detector.schema import CueHit, Detection, Label, Transcript
 
 # fmt: off
 ACCEPTED = [
@@ -58,6 +58,17 @@ REFUSED = [
 def test_refused_shapes_name_the_field(raw: object, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace(".", r"\.")):
         parse_record(raw)
+
+
+def test_a_hits_verdict_is_its_span_without_its_groups() -> None:
+    """Where a cue's verdict sits, in text offsets: "JR Pass 不要了" at 10 has its verdict in " 不要了",
+    not in the target, so a guard reading "JR Pass" as a ticket leaves it standing."""
+    hit = CueHit(cue_id="zh.reject.no_longer", label=Label.REJECT, lang="zh", weight=0.8, span="JR Pass 不要了",
+                 start=10, end=21, groups={"target": "JR Pass"})
+    assert hit.verdict_parts() == [(17, 21)]
+    between = hit.model_copy(update={"span": "不要 JR Pass 了", "end": 22})
+    assert between.verdict_parts() == [(10, 13), (20, 22)]
+    assert hit.model_copy(update={"groups": {}}).verdict_parts() == [(10, 21)]
 
 
 def test_detection_round_trips_through_json() -> None:
