@@ -473,13 +473,13 @@ def relapse_cases(path: Path) -> list[RelapseCase]:
                 state.rejected = [
                     RejectedAlternative(
                         alternative_id=f"alt-{i}",
-                        alternative=item["alternative"],
+                        alternative=rejected["alternative"],
                         rejected_at=1,
-                        reason=item.get("reason"),
+                        reason=rejected.get("reason"),
                         revisit_if=default_revisit_if(lang),
                         evidence="",
                     )
-                    for i, item in enumerate(case["rejected"])
+                    for i, rejected in enumerate(case["rejected"])
                 ]
             identifier, relapse = str(case.get("id", line_number)), case["label"] == "RELAPSE"
             cases.append(RelapseCase(identifier, lang, state, str(case["reply"]), relapse))

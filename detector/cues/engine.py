@@ -147,7 +147,7 @@ class CueEngine:
             for position in self._anchor_index[lang].candidates(lowered) if cues else ():
                 cue = cues[position]
                 for hit in self._find(cue, window):
-                    veto = self._veto(window, hit.start, hit.end, regions, sentences, hit.verdict_parts())
+                    veto = self._veto(window, lowered, hit.start, hit.end, regions, sentences, hit.verdict_parts())
                     hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})
                     if veto is None:
                         result.fired.append(hit)
@@ -174,12 +174,13 @@ class CueEngine:
         """Whether a span (start, end) of the text is held back by the guards that hold cues back:
         quoted, in code or a log, negated, reported, asked or supposed. For verdicts found outside
         the lexicons (a prohibition of a proposed option, prohibitions.py), read as a cue is."""
-        regions, sentences = protected_regions(text), SentenceIndex(text)
-        return lambda start, end: self._veto(text, start, end, regions, sentences, [(start, end)]) is not None
+        regions, sentences, lowered = protected_regions(text), SentenceIndex(text), text.lower()
+        return lambda start, end: self._veto(text, lowered, start, end, regions, sentences, [(start, end)]) is not None
 
     def _veto(
         self,
         text: str,
+        lowered: str,
         start: int,
         end: int,
         regions: list[Region],
@@ -187,8 +188,9 @@ class CueEngine:
         verdict: Sequence[tuple[int, int]],
     ) -> tuple[SuppressionReason, str] | None:
         """The first guard that suppresses the span, with its evidence; None when it stands.
-        `verdict` is where in the span the verdict sits: a word in another sense there ("CI
-        pass 了") holds the cue back; the same word in its target does not ("JR Pass 不要了")."""
+        `lowered` is the text lowered once for all its cues. `verdict` is where in the span the
+        verdict sits: a word in another sense there ("CI pass 了") holds the cue back; the same word
+        in its target does not ("JR Pass 不要了")."""
         region = region_covering(regions, start, end)
         if region is not None:
             return region.kind, text[region.start : region.end][:80]
@@ -197,7 +199,6 @@ class CueEngine:
         sentence_end = min(sentence_end, end + GUARD_SCOPE)
         before = text[sentence_start : start]
         asked_from: int | None = None  # read once a question or supposition guard asks for it
-        nearby: str | None = None  # the text around the cue, lowered, once an other-sense guard asks
         for guard in self._guards:
             if guard.kind == "negation":
                 found = guard.regex.search(before)
@@ -208,9 +209,7 @@ class CueEngine:
             elif guard.kind == "other_sense":
                 # Read past the sentence's end: "no way!! it actually works" is one exclamation.
                 around = (max(start - GUARD_SCOPE, 0), end + GUARD_SCOPE)
-                if nearby is None:
-                    nearby = text[around[0] : around[1]].lower()
-                if guard.anchors is not None and not any(anchor in nearby for anchor in guard.anchors):
+                if guard.anchors is not None and not any(lowered.find(anchor, *around) >= 0 for anchor in guard.anchors):
                     continue
                 found = next(
                     (
