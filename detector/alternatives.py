@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -63,6 +63,14 @@ _INLINE_NUMBERED_RE = re.compile(
     rf"(?=[\s,，]{{0,2}}(?:(?:or|and)\s|或者|或是|或|以及)?\s{{0,2}}{_INLINE_MARK}|[;；。\n]|(?<!e\.g)(?<!i\.e)(?<!etc)(?<!vs)\.(?=\s|$)|$)",
     re.IGNORECASE,
 )
+# Labelled options set off by a space only, inline: "方案A 上午兵马俑，下午回城；方案B 城墙骑行+碑林+回民街；
+# 方案C 华山一日游", "路线一 昆明—大理—丽江，经典；路线二 昆明—建水—元阳". Read only as a list of two or
+# more counted labels: one "方案A 很稳" is a remark on an option, not a list.
+_SPACED_LABEL = r"(?:方案|思路|选项|路线|办法|做法)[A-Za-z\d一二三四五六七八九十]"
+_SPACED_LABELLED_RE = re.compile(
+    rf"(?:^|(?<=[\n;；。:：]))\s{{0,4}}(?P<label>{_SPACED_LABEL})[ \t]{{1,2}}(?P<summary>[^\n;；。]{{2,100}}?)"
+    rf"(?=[\s,，]{{0,2}}{_SPACED_LABEL}[ \t]|[;；。\n]|$)"
+)
 _LIST_MARK_PUNCTUATION = "()（）.、)）是其第 "
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
 _ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
@@ -112,7 +120,8 @@ _GENERIC_SUGGESTION_RE = re.compile(
 _LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
 # Letters named together: "B 和 C", "A and C", "A、B".
 _LETTER_GROUP_RE = re.compile(r"[A-Z](?:\s?(?:和|与|跟|及|、|,|，|\+|&|and\b)\s?[A-Z])+(?![A-Za-z])")
-_NAME_END_RE = re.compile(r"[,，;；。(（—–:：|]| - |\s—\s|\.\s|\.$")
+# A dash between two Chinese characters joins ("昆明—大理—丽江", "采摘—分拣—装箱"); elsewhere it ends a name.
+_NAME_END_RE = re.compile(rf"[,，;；。(（–:：|]|(?<![{CJK_CHAR}])—|—(?![{CJK_CHAR}])| - |\.\s|\.$")
 # A markdown table whose header's first cell says its rows are options, its separator row, and
 # its body rows.
 _TABLE_RE = re.compile(
@@ -229,6 +238,12 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
             ]
         )
         proposals = inline if len(inline) >= 2 else proposals
+    if len(proposals) < 2:
+        spaced = _counted(
+            [Proposal(m.group("label"), _tidy_summary(m.group("summary"))) for m in _SPACED_LABELLED_RE.finditer(text)],
+            key=_label_key,
+        )
+        proposals = spaced if len(spaced) >= 2 else proposals
     if not proposals:
         for match in _ENUMERATION_RE.finditer(text):
             proposals += [Proposal(_short(item), item.strip()) for item in match.group("items").split("、") if item.strip()]
@@ -313,8 +328,9 @@ def is_ordinal_reference(text: str) -> bool:
 
 
 def is_deictic(reference: str | None) -> bool:
-    """"这个", "that one", "your idea": words that point rather than name."""
-    return reference is None or bool(_DEICTIC_RE.match(reference.strip()))
+    """"这个", "that one", "your idea": words that point rather than name. A pointer with a label
+    names: "你说的路线二" is 路线二."""
+    return reference is None or (bool(_DEICTIC_RE.match(reference.strip())) and not label_references(reference))
 
 
 def is_kind_word(text: str) -> bool:
@@ -467,19 +483,20 @@ def _tidy_summary(summary: str) -> str:
     return summary.strip().rstrip(" ;；。.,，") or summary.strip()
 
 
-def _counted(items: list[Proposal]) -> list[Proposal]:
+def _counted(items: list[Proposal], key: Callable[[str], str] = str) -> list[Proposal]:
     """The items whose labels count up by one (1, 2, 3…; a, b, c…; 一, 二, 三…), from the first
     item's label and among labels of its kind: a list is told from numbers in running text
     ("costs about 50. You…", "Day 1 → Kyoto… 4 → Osaka"), its sub-items ("a)", "b)" under "1.")
     and a second list further down (the steps after the options) by counting. A list may start
-    past 1: a second batch of names numbered on from the first ("5. Splitsy 6) Penny & Co")."""
+    past 1: a second batch of names numbered on from the first ("5. Splitsy 6) Penny & Co").
+    `key` is the part of a label that counts ("A" of "方案A")."""
     if not items:
         return items
-    kind = label_kind(items[0].label)
-    start = _ordinal(items[0].label) or 0
+    kind = label_kind(key(items[0].label))
+    start = _ordinal(key(items[0].label)) or 0
     counted: list[Proposal] = []
-    for item in (item for item in items if label_kind(item.label) == kind):
-        if _ordinal(item.label) != start + len(counted):
+    for item in (item for item in items if label_kind(key(item.label)) == kind):
+        if _ordinal(key(item.label)) != start + len(counted):
             break
         counted.append(item)
     return counted

@@ -177,6 +177,23 @@ def test_options_lettered_inline_are_read_as_a_list(text: str, expected: list[tu
     assert [(p.label, p.summary) for p in extract_proposals(text)] == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("一天的话：方案A 上午兵马俑，下午回城逛大雁塔；方案B 城墙骑行+碑林+回民街；方案C 华山一日游。",
+     [("方案A", "上午兵马俑", "上午兵马俑，下午回城逛大雁塔"), ("方案B", "城墙骑行+碑林+回民街", "城墙骑行+碑林+回民街"),
+      ("方案C", "华山一日游", "华山一日游")]),
+    # A dash between Chinese characters joins a route; it is no end of the option's name.
+    ("推荐两条线：路线一 昆明—大理—丽江，经典；路线二 昆明—建水—元阳，人少。",
+     [("路线一", "昆明—大理—丽江", "昆明—大理—丽江，经典"), ("路线二", "昆明—建水—元阳", "昆明—建水—元阳，人少")]),
+    # One label set off by a space is a remark on an option, and labels that do not count up are no list.
+    ("方案A 很稳。", []),
+    ("方案二 太贵；方案四 太慢。", []),
+])
+def test_labels_set_off_by_a_space_inline_are_a_list(text: str, expected: list[tuple[str, str, str]]) -> None:
+    """Replies often write their options on one line with only a space after each label; before,
+    none of them was read, and "兵马俑来回太远了" rejected a bare "兵马俑" instead of 方案A."""
+    assert [(p.label, p.name, p.summary) for p in extract_proposals(text)] == expected
+
+
 def test_a_short_name_in_brackets_names_the_option() -> None:
     """"the story one" points at "Option B (story): 'Last spring…'", whose text says no "story"."""
     reply = "Option A (direct): 'I'm applying because I ran campaigns.' Option B (story): 'Last spring, a campaign I ran doubled sign-ups.'"

@@ -41,6 +41,9 @@ def test_alternatives_are_collected_from_assistant_proposals() -> None:
     (OPTIONS_ZH, "第一个不要了，成本太高，改用方案C", "方案A", "方案C"),
     (OPTIONS_EN, "scrap option 1, go with option 2", "Option 1", "Option 2"),
     (OPTIONS_EN, "drop the Redis idea and use the CDN edge cache", "Option 1", "Option 3"),
+    # Options set off by a space only, and a pointer that carries a label ("你说的路线二" names 路线二).
+    ("推荐两条线：路线一 昆明—大理—丽江—香格里拉，海拔高；路线二 昆明—建水—元阳—普者黑，海拔低、人少。",
+     "爸妈有高血压，路线一海拔太高了，干脆走你说的路线二", "路线一", "路线二"),
 ])
 def test_pivot_rejects_target_and_sets_current(options: str, user: str, rejected: str, current: str) -> None:
     t = tracker()
