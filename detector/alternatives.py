@@ -588,7 +588,7 @@ def _opens_item(text: str, at: int) -> bool:
 
 # What joins the items of an option made of several: a route's stops, "X和Y", "X + Y", "X and Y".
 # Not 与 or 及, more often inside a word (参与, 及时) than between items.
-_PART_JOINER_RE = re.compile(r"\s*(?:→|->|=>|[、+＋/&]|以及|和)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+_PART_JOINER_RE = re.compile(rf"\s*(?:→|->|=>|[、+＋/&]|以及|和|(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}]))\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
 
 
 def parts_of(summary: str) -> list[str]:

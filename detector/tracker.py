@@ -74,7 +74,7 @@ from detector.statements import (
     user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import detect_language, ends_as_question, normalize, sentences, squeeze
+from detector.text import CJK_CHAR, detect_language, ends_as_question, normalize, sentences, squeeze
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 # A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
@@ -104,6 +104,10 @@ _REFUSAL_HINT_RE = re.compile(
     r"too|won'?t|can'?t|doesn'?t|don'?t|isn'?t|wouldn'?t)\b",
     re.IGNORECASE,
 )
+
+
+# What joins the stops of a route: "昆明 → 大理 → 丽江", "昆明—大理—丽江".
+_ROUTE_JOINER_RE = re.compile(rf"→|->|=>|(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +333,9 @@ class ConvergenceTracker:
             # "metabase embedding needs the pro plan" after choosing "Postgres with TimescaleDB
             # and Metabase": one part of the decision goes, not the decision.
             target = None
-        elif target is not None and target.status in ("proposed", "reopened") and (part := _part_named(detection.target, target)):
+        elif target is not None and target.status in ("proposed", "reopened") and (
+            part := _part_named(detection.target, target) or _part_said(text, target)
+        ):
             # "香格里拉海拔 3300，我爸不能去" after "昆明 1 天 → 大理 3 天 → … → 香格里拉 2 天": one stop goes,
             # the route stays on the table. Rejecting the whole route made every later reply that
             # keeps the other stops read as a relapse.
@@ -1023,6 +1029,19 @@ def _part_named(reference: str | None, alternative: Alternative) -> str | None:
     if len(parts) < 2 or len(holding) != 1 or 2 * len(wanted) < len(squeeze(holding[0])):
         return None
     return holding[0].strip()
+
+
+def _part_said(text: str, alternative: Alternative) -> str | None:
+    """The one stop of a route that the turn says, when it names the route by neither label nor
+    any other stop ("香格里拉去不了" of 路线一 "昆明—大理—丽江—香格里拉"): target resolution, which ranks
+    whole options first, took the whole route. Only a route (stops joined by → or a dash): the
+    labels read a complaint about one part of a plan ("鸡胸肉…吃不下去" of "鸡胸肉+西兰花+糙米") as
+    rejecting the plan."""
+    if not _ROUTE_JOINER_RE.search(alternative.summary) or alternative.label.lower() in text.lower():
+        return None
+    said = squeeze(text)
+    named = [part for part in parts_of(alternative.summary) if squeeze(part) and squeeze(part) in said]
+    return _part_named(named[0], alternative) if len(named) == 1 else None
 
 
 def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> list[Alternative]:

@@ -616,6 +616,25 @@ def test_a_rejected_stop_of_a_route_leaves_the_route_on_the_table(shipped_detect
     assert check_reply(state, "最后两天也可以去香格里拉看看普达措。").verdict == "RELAPSE"
 
 
+def test_a_rejected_stop_of_a_labelled_route_leaves_the_route_on_the_table(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Target resolution ranks a whole labelled option first, so "香格里拉去不了" resolved to 路线一;
+    the turn names one stop of it and not its label, so the stop goes. An option of two parts is
+    rejected whole: "接到上海和你同住" is one thing said with 和."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "五一带爸妈去云南，怎么安排")
+    t.observe_assistant("c", "推荐两条线：路线一 昆明—大理—丽江—香格里拉，经典但海拔高；路线二 昆明—建水—元阳—普者黑，海拔低、人少。")
+    t.observe_user("c", "香格里拉去不了，我爸有高血压，海拔三千多太冒险了")
+    state = t.state("c")
+    assert [entry.alternative for entry in state.rejected] == ["香格里拉"]
+    assert [(a.label, a.status) for a in state.alternatives][:2] == [("路线一", "proposed"), ("路线二", "proposed")]
+
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "我爸偏瘫了，有哪些照护选择")
+    t.observe_assistant("c", "方案一：请住家保姆。\n方案二：送本地的医养结合养老院。\n方案三：接到上海和你同住。")
+    t.observe_user("c", "接到上海这个我爸死活不肯，说要死也死在自己家里，这条路就算了")
+    assert [entry.alternative for entry in t.state("c").rejected] == ["方案三(接到上海和你同住)"]
+
+
 @pytest.mark.parametrize("summary, parts", [
     ("昆明 1 天 → 大理 3 天 → 香格里拉 2 天", ["昆明 1 天", "大理 3 天", "香格里拉 2 天"]),
     ("高校就业网和学生群，免费且定向", ["高校就业网", "学生群"]),
@@ -625,6 +644,8 @@ def test_a_rejected_stop_of_a_route_leaves_the_route_on_the_table(shipped_detect
     ("成都+乐山+峨眉山", ["成都", "乐山", "峨眉山"]),  # the joiners mentions.mention reads parts by, too
     ("大理/丽江和泸沽湖", ["大理", "丽江", "泸沽湖"]),
     ("参与式设计工作坊", ["参与式设计工作坊"]),  # 与 and 及 are more often inside a word than between items
+    ("昆明—大理—丽江，经典", ["昆明", "大理", "丽江"]),  # a dash between Chinese characters joins stops
+    ("Redis—fast", ["Redis"]),
 ])
 def test_the_parts_of_an_option_are_the_items_its_name_lists(summary: str, parts: list[str]) -> None:
     from detector.alternatives import parts_of
