@@ -1037,7 +1037,7 @@ def _part_said(text: str, alternative: Alternative) -> str | None:
     whole options first, took the whole route. Only a route (stops joined by → or a dash): the
     labels read a complaint about one part of a plan ("鸡胸肉…吃不下去" of "鸡胸肉+西兰花+糙米") as
     rejecting the plan."""
-    if not _ROUTE_JOINER_RE.search(alternative.summary) or alternative.label.lower() in text.lower():
+    if not _ROUTE_JOINER_RE.search(alternative.summary) or proposal_by_label(text, [_proposal(alternative)], by_position=False):
         return None
     said = squeeze(text)
     named = [part for part in parts_of(alternative.summary) if squeeze(part) and squeeze(part) in said]
