@@ -321,11 +321,24 @@ def test_just_names_a_choice_only_before_a_verb_or_a_name(turn: str, choice: str
     # A verdict said before "then" drops what it names: it is no choice of it.
     ("ok. GEE is out then, the MCAR assumption doesn't fit.", None),
     ("honestly kafka's dead then", None),
+    # A decimal point ends no sentence: "0.76 instead" chooses no "76".
+    ("so the pseudo-labeling is off. we'll ship plain lightgbm at 0.76 instead", None),
 ])
 def test_x_then_chooses_x_unless_x_is_a_verdict(turn: str, choice: str | None) -> None:
     from detector.cues.engine import default_engine
 
     assert default_engine().choice_in(turn) == choice
+
+
+def test_x_over_y_is_no_choice_when_x_is_over_a_limit() -> None:
+    """"25 is over my 20. stir fry then": "is over" says 25 exceeds 20; the cue that reads "X over
+    Y then" as choosing X had made "25 is" where the turn goes."""
+    from detector.cues.engine import default_engine
+
+    engine = default_engine()
+    assert "en.pivot.x_over_y" not in {hit.cue_id for hit in engine.match("25 is over my 20. stir fry then").fired}
+    chosen = engine.match("retool over hand-built react then, speed matters most right now")
+    assert {hit.groups.get("replacement") for hit in chosen.fired if hit.cue_id == "en.pivot.x_over_y"} == {"retool"}
 
 
 def test_a_pronoun_typed_without_its_apostrophe_names_no_replacement() -> None:
