@@ -121,7 +121,10 @@ _LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
 # Letters named together: "B 和 C", "A and C", "A、B".
 _LETTER_GROUP_RE = re.compile(r"[A-Z](?:\s?(?:和|与|跟|及|、|,|，|\+|&|and\b)\s?[A-Z])+(?![A-Za-z])")
 # A dash between two Chinese characters joins ("昆明—大理—丽江", "采摘—分拣—装箱"); elsewhere it ends a name.
-_NAME_END_RE = re.compile(rf"[,，;；。(（–:：|]|(?<![{CJK_CHAR}])—|—(?![{CJK_CHAR}])| - |\.\s|\.$")
+CJK_DASH = rf"(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}])"
+# The arrows and that dash: what joins the stops of a route ("昆明 → 大理 → 丽江", "昆明—大理—丽江").
+ROUTE_JOINER = rf"→|->|=>|{CJK_DASH}"
+_NAME_END_RE = re.compile(rf"[,，;；。(（–:：|]|(?!{CJK_DASH})—| - |\.\s|\.$")
 # A markdown table whose header's first cell says its rows are options, its separator row, and
 # its body rows.
 _TABLE_RE = re.compile(
@@ -588,7 +591,7 @@ def _opens_item(text: str, at: int) -> bool:
 
 # What joins the items of an option made of several: a route's stops, "X和Y", "X + Y", "X and Y".
 # Not 与 or 及, more often inside a word (参与, 及时) than between items.
-_PART_JOINER_RE = re.compile(rf"\s*(?:→|->|=>|[、+＋/&]|以及|和|(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}]))\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+_PART_JOINER_RE = re.compile(rf"\s*(?:{ROUTE_JOINER}|[、+＋/&]|以及|和)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
 
 
 def parts_of(summary: str) -> list[str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from detector.alternatives import (
+    ROUTE_JOINER,
     Proposal,
     best_overlap,
     content_keys,
@@ -74,7 +75,7 @@ from detector.statements import (
     user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import CJK_CHAR, detect_language, ends_as_question, normalize, sentences, squeeze
+from detector.text import detect_language, ends_as_question, normalize, sentences, squeeze
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 # A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
@@ -106,8 +107,7 @@ _REFUSAL_HINT_RE = re.compile(
 )
 
 
-# What joins the stops of a route: "昆明 → 大理 → 丽江", "昆明—大理—丽江".
-_ROUTE_JOINER_RE = re.compile(rf"→|->|=>|(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}])")
+_ROUTE_JOINER_RE = re.compile(ROUTE_JOINER)
 
 
 @dataclass(frozen=True, slots=True)
