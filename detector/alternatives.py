@@ -24,11 +24,14 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 # A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'",
 # "Plan B (referral + co-branded onboarding): …" (at 30 characters that line was no option).
 _TAG = r"[^()（）\n]{1,60}"
+# A Chinese option label: a word for an option and its letter or number (方案A, 思路二, 路线1).
+_CJK_LABEL_WORD = "(?:方案|思路|选项|路线|办法|做法)"
+_LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     # A label's number is on its line: "…on some error path\n2. **Listeners…**" is no "Path 2".
-    r"(?P<label>(?:方案|思路|选项|路线|办法|做法)[ \t]?[A-Za-z\d一二三四五六七八九十]{1,2}"
+    rf"(?P<label>{_CJK_LABEL_WORD}[ \t]?{_LABEL_MARK}{{1,2}}"
     r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:[ \t]?\d{1,2}|[ \t][A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
@@ -66,7 +69,7 @@ _INLINE_NUMBERED_RE = re.compile(
 # Labelled options set off by a space only, inline: "方案A 上午兵马俑，下午回城；方案B 城墙骑行+碑林+回民街；
 # 方案C 华山一日游", "路线一 昆明—大理—丽江，经典；路线二 昆明—建水—元阳". Read only as a list of two or
 # more counted labels: one "方案A 很稳" is a remark on an option, not a list.
-_SPACED_LABEL = r"(?:方案|思路|选项|路线|办法|做法)[A-Za-z\d一二三四五六七八九十]"
+_SPACED_LABEL = rf"{_CJK_LABEL_WORD}{_LABEL_MARK}"
 _SPACED_LABELLED_RE = re.compile(
     rf"(?:^|(?<=[\n;；。:：]))\s{{0,4}}(?P<label>{_SPACED_LABEL})[ \t]{{1,2}}(?P<summary>[^\n;；。]{{2,100}}?)"
     rf"(?=[\s,，]{{0,2}}{_SPACED_LABEL}[ \t]|[;；。\n]|$)"
@@ -121,10 +124,11 @@ _LONE_CAPITAL_RE = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
 # Letters named together: "B 和 C", "A and C", "A、B".
 _LETTER_GROUP_RE = re.compile(r"[A-Z](?:\s?(?:和|与|跟|及|、|,|，|\+|&|and\b)\s?[A-Z])+(?![A-Za-z])")
 # A dash between two Chinese characters joins ("昆明—大理—丽江", "采摘—分拣—装箱"); elsewhere it ends a name.
-CJK_DASH = rf"(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}])"
+_CJK_DASH = rf"(?<=[{CJK_CHAR}])—(?=[{CJK_CHAR}])"
 # The arrows and that dash: what joins the stops of a route ("昆明 → 大理 → 丽江", "昆明—大理—丽江").
-ROUTE_JOINER = rf"→|->|=>|{CJK_DASH}"
-_NAME_END_RE = re.compile(rf"[,，;；。(（–:：|]|(?!{CJK_DASH})—| - |\.\s|\.$")
+_ROUTE_JOINER = rf"→|->|=>|{_CJK_DASH}"
+_ROUTE_JOINER_RE = re.compile(_ROUTE_JOINER)
+_NAME_END_RE = re.compile(rf"[,，;；。(（–:：|]|(?!{_CJK_DASH})—| - |\.\s|\.$")
 # A markdown table whose header's first cell says its rows are options, its separator row, and
 # its body rows.
 _TABLE_RE = re.compile(
@@ -591,7 +595,12 @@ def _opens_item(text: str, at: int) -> bool:
 
 # What joins the items of an option made of several: a route's stops, "X和Y", "X + Y", "X and Y".
 # Not 与 or 及, more often inside a word (参与, 及时) than between items.
-_PART_JOINER_RE = re.compile(rf"\s*(?:{ROUTE_JOINER}|[、+＋/&]|以及|和)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+_PART_JOINER_RE = re.compile(rf"\s*(?:{_ROUTE_JOINER}|[、+＋/&]|以及|和)\s*|\s+(?:and|plus)\s+", re.IGNORECASE)
+
+
+def is_route(summary: str) -> bool:
+    """Does the option's text join stops as a route does ("昆明 → 大理", "昆明—大理—丽江")?"""
+    return _ROUTE_JOINER_RE.search(summary) is not None
 
 
 def parts_of(summary: str) -> list[str]:

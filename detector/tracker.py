@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from detector.alternatives import (
-    ROUTE_JOINER,
     Proposal,
     best_overlap,
     content_keys,
     extract_proposals,
     is_deictic,
+    is_route,
     letters_named,
     parts_of,
     proposal_by_label,
@@ -105,9 +105,6 @@ _REFUSAL_HINT_RE = re.compile(
     r"too|won'?t|can'?t|doesn'?t|don'?t|isn'?t|wouldn'?t)\b",
     re.IGNORECASE,
 )
-
-
-_ROUTE_JOINER_RE = re.compile(ROUTE_JOINER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1037,10 +1034,10 @@ def _part_said(text: str, alternative: Alternative) -> str | None:
     whole options first, took the whole route. Only a route (stops joined by → or a dash): the
     labels read a complaint about one part of a plan ("鸡胸肉…吃不下去" of "鸡胸肉+西兰花+糙米") as
     rejecting the plan."""
-    if not _ROUTE_JOINER_RE.search(alternative.summary) or proposal_by_label(text, [_proposal(alternative)], by_position=False):
+    if not is_route(alternative.summary) or proposal_by_label(text, [_proposal(alternative)], by_position=False):
         return None
     said = squeeze(text)
-    named = [part for part in parts_of(alternative.summary) if squeeze(part) and squeeze(part) in said]
+    named = [part for part in parts_of(alternative.summary) if (key := squeeze(part)) and key in said]
     return _part_named(named[0], alternative) if len(named) == 1 else None
 
 
