@@ -12,10 +12,11 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from detector.text import CJK_CHAR, stem_of
+from detector.text import CJK_CHAR, LABEL_WORD_EN, LABEL_WORD_ZH, stem_of
 
 _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -24,20 +25,18 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 # A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'",
 # "Plan B (referral + co-branded onboarding): …" (at 30 characters that line was no option).
 _TAG = r"[^()（）\n]{1,60}"
-# A Chinese option label: a word for an option and its letter or number (方案A, 思路二, 路线1).
-_CJK_LABEL_WORD = "(?:方案|思路|选项|路线|办法|做法)"
 _LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     # A label's number is on its line: "…on some error path\n2. **Listeners…**" is no "Path 2".
-    rf"(?P<label>{_CJK_LABEL_WORD}[ \t]?{_LABEL_MARK}{{1,2}}"
-    r"|(?:Option|Plan|Approach|Choice|Alternative|Path)(?:[ \t]?\d{1,2}|[ \t][A-Za-z])(?![A-Za-z])"
+    rf"(?P<label>{LABEL_WORD_ZH}[ \t]?{_LABEL_MARK}{{1,2}}"
+    rf"|{LABEL_WORD_EN}(?:[ \t]?\d{{1,2}}|[ \t][A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
     # "方案一，每个 tenant 一个 database；方案二，…": a Chinese list often puts a comma after the label.
     r"\s?[:：.)）、，-]\s{0,2}(?P<summary>[^\n]{2,160}?"
-    rf"(?=\s{{0,2}}(?:Option|Plan|Approach|Choice|方案|思路|选项|路线)[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
+    rf"(?=\s{{0,2}}(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
     # A line too long to read to its end is read to 160 characters, as a numbered line or a
     # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
     r"|[^\n]{160})",
@@ -69,7 +68,7 @@ _INLINE_NUMBERED_RE = re.compile(
 # Labelled options set off by a space only, inline: "方案A 上午兵马俑，下午回城；方案B 城墙骑行+碑林+回民街；
 # 方案C 华山一日游", "路线一 昆明—大理—丽江，经典；路线二 昆明—建水—元阳". Read only as a list of two or
 # more counted labels: one "方案A 很稳" is a remark on an option, not a list.
-_SPACED_LABEL = rf"{_CJK_LABEL_WORD}{_LABEL_MARK}"
+_SPACED_LABEL = rf"{LABEL_WORD_ZH}{_LABEL_MARK}"
 _SPACED_LABELLED_RE = re.compile(
     rf"(?:^|(?<=[\n;；。:：]))\s{{0,4}}(?P<label>{_SPACED_LABEL})[ \t]{{1,2}}(?P<summary>[^\n;；。]{{2,100}}?)"
     rf"(?=[\s,，]{{0,2}}{_SPACED_LABEL}[ \t]|[;；。\n]|$)"
@@ -154,8 +153,8 @@ _KIND_WORD_RE = re.compile(
     re.IGNORECASE,
 )
 _LABEL_REF_RE = re.compile(
-    r"(?:方案|思路|选项|路线|办法)\s?(?P<zh>[A-Za-z\d一二三四五六七八九十\u2460-\u2469])|(?P<letter_zh>[A-Z])\s?方案"
-    r"|(?:option|plan|approach|choice|alternative)\s?#?(?P<en>[A-Za-z\d]{1,2}|one|two|three|four|five)\b"
+    rf"{LABEL_WORD_ZH}\s?(?P<zh>[A-Za-z\d一二三四五六七八九十\u2460-\u2469])|(?P<letter_zh>[A-Z])\s?方案"
+    rf"|{LABEL_WORD_EN}\s?#?(?P<en>[A-Za-z\d]{{1,2}}|one|two|three|four|five)\b"
     r"|第\s?(?P<ord_zh>[一二两三四五六七八九十\d])\s?(?:个|种|条)"
     r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
     # A letter opening the turn: a capital ("B 吧", "B is out"), or a small one right before
@@ -176,8 +175,11 @@ _KEY_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+#\-]{{2,30}}|(?=([{CJK_CHAR}]{{2}}))"
 _VERSIONED_RE = re.compile(r"([a-z]{3,})-?(\d{1,3}[a-z]?)")
 _STOP_KEYS = frozenset(
     "the and for with that this then but not too use using our you your can will just one two "
-    "idea ideas plan plans option options approach thing way "
-    "这个 那个 我们 你们 一个 可以 还是 就是 不是 什么 怎么 如果 因为 所以 但是 方案 选项 思路 想法 办法 做法".split()
+    # The words of a label (text.LABEL_WORD_EN) name a kind, not a thing: "route C" shares
+    # nothing with "route B", and "the coastal route" nothing with "the mountain route".
+    "idea ideas plan plans option options approach approaches choice choices alternative alternatives "
+    "path paths route routes strategy strategies proposal proposals scenario scenarios variant variants thing way "
+    "这个 那个 我们 你们 一个 可以 还是 就是 不是 什么 怎么 如果 因为 所以 但是 方案 选项 思路 路线 想法 办法 做法".split()
 )
 
 
@@ -393,6 +395,11 @@ def _by_overlap(reference: str, proposals: Sequence[Proposal]) -> Proposal | Non
 def _weight(keys: Iterable[str]) -> float:
     """How much a set of keys says: a Latin word carries about as much as 2.5 CJK characters."""
     return sum(2.5 if key.isascii() else 1.0 for key in keys)
+
+
+def key_share(keys: AbstractSet[str], others: AbstractSet[str]) -> float:
+    """The share of `keys` (content keys of one text) that `others` holds too; 0 for no keys."""
+    return len(keys & others) / len(keys) if keys else 0.0
 
 
 @lru_cache(maxsize=8192)

@@ -28,6 +28,7 @@ from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
+from detector.replacements import ranked_replacement
 from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
@@ -231,8 +232,11 @@ class Detector:
             replacement = ruling.replacement if ruling is not None and ruling.replacement else spans.get("replacement")
         target = None
         if label.is_positive:
+            query = query_for(normalized, label, match)
             # What the turn forbids, undoes or rules out by its own words outranks every learned guess.
-            target = ruling.target if ruling is not None else resolve(query_for(normalized, label, match), context)
+            target = ruling.target if ruling is not None else resolve(query, context)
+            if label is Label.PIVOT and replacement is None and self.mode is not Mode.CLASSIFIER:
+                replacement = ranked_replacement(query, target, context)
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
             adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
             if adjusted is not None:

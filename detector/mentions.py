@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from detector.alternatives import Proposal, content_keys, parts_of
-from detector.text import stem_of
+from detector.text import LABEL_WORD_EN, LABEL_WORD_ZH, stem_of
 
 # What may stand between two names of one list: a list word, and at most an article or a
 # classifier word before the next name.
@@ -62,7 +62,7 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
         if len(part) >= 2 and _CJK_NAME_RE.fullmatch(part) and (at := lowered.find(part)) >= 0:
             return at, at + len(part)
     label = proposal.label.strip()
-    key = re.sub(r"^(?:方案|选项|思路|路线|办法|做法|option|plan|approach|choice|alternative)\s?", "", label, flags=re.IGNORECASE)
+    key = re.sub(rf"^(?:{LABEL_WORD_ZH}|{LABEL_WORD_EN})\s?", "", label, flags=re.IGNORECASE)
     for form in dict.fromkeys((label, key)):
         if len(form) == 1 and not form.isascii():
             continue  # "一" of "方案一" is in "一般", "一组": said alone, it names nothing

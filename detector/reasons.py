@@ -87,7 +87,7 @@ def reason_clause(text: str, fired: Sequence[CueHit], other_spans: Sequence[str 
     spans = clause_spans(text)
     if len(spans) < 2:
         return None
-    kinds = _kinds(text, spans, fired, other_spans)
+    kinds = clause_kinds(text, spans, fired, other_spans)
     if "verdict" not in kinds:
         # No word of the turn says the verdict: the model heard it in the complaint itself
         # ("Elasticsearch 我们之前维护过，太痛苦了"), which is then the reason, if it is short.
@@ -145,7 +145,7 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
     start, end = spans[home]
     if _VERDICT_RE.search(text[start:at] + " " + text[at + len(reason) : end]):
         return reason
-    kinds = _kinds(text, spans, fired, other_spans)
+    kinds = clause_kinds(text, spans, fired, other_spans)
     # Never across a line break: the next paragraph of a long message is about something else.
     before = [i for i in _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[spans[i][1] : start]]
     after = [i for i in _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[end : spans[i][0]]]
@@ -154,7 +154,7 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
     return widened if len(widened) <= MAX_REASON_CHARS else reason
 
 
-def _kinds(
+def clause_kinds(
     text: str, spans: list[tuple[int, int]], fired: Sequence[CueHit], other_spans: Sequence[str | None]
 ) -> list[ClauseKind]:
     """What each clause does in the turn; `other_spans` (the replacement, the revisit condition)

@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 
 from detector.alternatives import announcement
-from detector.text import CJK_CHAR, clause_spans, ends_as_question, has_cjk, sentences
+from detector.text import (
+    CJK_CHAR,
+    LABEL_WORD_EN,
+    LABEL_WORD_ZH,
+    clause_spans,
+    ends_as_question,
+    has_cjk,
+    sentences,
+)
 
 # A word of assent before a choice ("好，就按B来", "ok option 2"); one list for every statement.
 _ASSENT = r"好的?|行|可以|嗯{1,3}|ok(?:ay)?|sure|yes|yeah|yep|yup|cool|alright|fine|great|perfect|sounds good|agreed|deal"
@@ -53,7 +61,7 @@ _CLAUSE_ACCEPT_RE = re.compile(
 # label alone says nothing unless an option list it names was just offered, which the tracker checks.
 _BARE_CHOICE_RE = re.compile(
     rf"^(?:(?:{_ASSENT}|那就|就|先上|先|选|要|let'?s do|let'?s go with|go with)[,，.!！\s]{{0,3}}){{0,3}}"
-    r"(?P<choice>(?:option|plan|approach|方案|选项|思路)\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|"
+    rf"(?P<choice>(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|"
     r"第[一二三四五六七八九1-9](?:个|种|条|套)?(?:方案|选项|思路)?|"
     r"the (?:first|second|third|fourth|fifth|last)(?: one| option| plan| approach)?)"
     r"\s{0,2}(?:first|please|pls|then|it is|sounds good|works|is fine|is good|for now|吧|可以|行|好了|就行|"
@@ -298,7 +306,7 @@ def reopening_condition(text: str) -> str | None:
 
 # A clause that gives a reason, a feeling, a doubt or a condition, or negates, or points at
 # something without naming it: not a new direction.
-_NOT_A_CHOICE_RE = re.compile(
+NOT_A_CHOICE_RE = re.compile(
     r"[?？吗呢]|^(?:我|你|他|她|它|咱|大家)|不|没|别|非|太|再|要求|说|换个|其他|其它|怕|省得|免得|因为|毕竟|反正|而且|但是|可是|如果|要是|感觉|觉得|估计|可能|应该|这个|那个|这样|那样|其实|"
     r"\b(?:no|not|nope|never|nothing|n't|too|because|since|as|so|but|if|when|though|although|maybe|probably|"
     r"i|i'm|i've|im|it|it's|its|that|that's|this|they|he|she|we|we're|you|there|which|who|what|why|how|is|are|was|were|"
@@ -307,10 +315,11 @@ _NOT_A_CHOICE_RE = re.compile(
     re.IGNORECASE,
 )
 # Words that say "I choose" around the choice itself.
-_CHOICE_FRAME_RE = re.compile(
+CHOICE_FRAME_RE = re.compile(
     r"^(?:(?:just|then|so|let'?s|we'?ll|i'?ll|go with|use|do|pick|plain)\s)+|"
     # A one-character verb only after a framing word: "上海", "做饭" and "走读" keep theirs.
-    r"^(?:(?:那就|那|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)|"
+    # A 那 that opens a pointer ("那些搬 dbt", "那笔钱挪去…") points; it frames no choice.
+    r"^(?:(?:那就|那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)|"
     r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|了)+$",
     re.IGNORECASE,
 )
@@ -327,9 +336,9 @@ def closing_choice(text: str) -> str | None:
     stripped = text.strip(" 。.!！~")
     clauses = [stripped[start:end] for start, end in clause_spans(stripped)]
     # A clause of filler only ("…, screws, please") leaves the choice to the one before it.
-    while clauses and not (choice := _CHOICE_FRAME_RE.sub("", clauses[-1]).strip()):
+    while clauses and not (choice := CHOICE_FRAME_RE.sub("", clauses[-1]).strip()):
         clauses.pop()
-    if len(clauses) < 2 or _NOT_A_CHOICE_RE.search(clauses[-1]):
+    if len(clauses) < 2 or NOT_A_CHOICE_RE.search(clauses[-1]):
         return None
     too_long = len(choice) > 16 if has_cjk(choice) else len(choice.split()) > 5
     return None if too_long or len(choice) < 2 or says_it_fails(choice) else choice

@@ -35,6 +35,7 @@ from detector.alternatives import (
     is_deictic,
     is_kind_word,
     is_ordinal_reference,
+    key_share,
     label_mentions,
     label_references,
     names_label,
@@ -264,10 +265,10 @@ class _Collector:
         features = {
             "bias": 1.0,
             f"from_{origin}": 1.0,
-            "user_overlap": _share(keys, self.turn_keys),
-            "cue_overlap": _share(keys, self.raw_keys),
-            "replacement_overlap": _share(keys, self.replacement_keys),
-            "reason_overlap": _share(keys, self.other_keys),
+            "user_overlap": key_share(keys, self.turn_keys),
+            "cue_overlap": key_share(keys, self.raw_keys),
+            "replacement_overlap": key_share(keys, self.replacement_keys),
+            "reason_overlap": key_share(keys, self.other_keys),
             "recency": recency,
             "in_last_turn": float(distance == 0),
             "in_context": float(distance < CONTEXT_TURNS),
@@ -585,10 +586,6 @@ def _is_short_name(surface: str) -> bool:
     return bool(re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", surface))
 
 
-
-
-def _share(keys: AbstractSet[str], others: AbstractSet[str]) -> float:
-    return len(keys & others) / len(keys) if keys else 0.0
 
 
 def _position(lowered: str, index: int, keys: AbstractSet[str]) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,15 +83,17 @@ def training_groups(data: Path) -> list[Group]:
     return groups
 
 
-def fit(groups: list[Group]) -> Any:
-    """A fitted `HistGradientBoostingClassifier` over every candidate of every group."""
+def fit(groups: list[Group], weights: Sequence[float] | None = None) -> Any:
+    """A fitted `HistGradientBoostingClassifier` over every candidate of every group; `weights`,
+    one per group, weigh its candidates (all 1 by default)."""
     import numpy as np
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     rows = np.vstack([np.asarray(matrix, dtype=float) for matrix, _ in groups])
     labels = np.concatenate([np.asarray(flags, dtype=int) for _, flags in groups])
+    per_row = None if weights is None else np.concatenate([np.full(len(flags), weight) for (_, flags), weight in zip(groups, weights, strict=True)])
     model = HistGradientBoostingClassifier(**TREE_SETTINGS, early_stopping=False, random_state=0)
-    return model.fit(rows, labels)
+    return model.fit(rows, labels, sample_weight=per_row)
 
 
 def main(argv: list[str] | None = None) -> int:

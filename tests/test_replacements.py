@@ -1,0 +1,174 @@
+"""Where a pivot goes when no cue frames it (detector/replacements.py): the clause the shipped
+replacement ranker picks, what the tracker does with it, and the ranker's training script."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from detector.cues.engine import default_engine
+from detector.detect import Detector, Mode
+from detector.replacements import _BARE_VERDICT_RE, FEATURES, _forms, _Spans, candidates, replacement_ranker
+from detector.schema import Label, Turn
+from detector.store import MemoryStore
+from detector.targets import query_for
+from detector.tracker import ConvergenceTracker
+from detector.trees import TreeEnsemble
+from tests.test_hardening_linear import MAX_RATIO, growth_ratio
+from training import replacement_ranker as training
+
+# (assistant turn, user turn, what the replacement must name)
+PLAIN_PIVOTS = [
+    (
+        "We could use TCA for state management, or plain MVVM with Combine.",
+        "TCA is too much to learn for 2 people, let's keep it simple with MVVM",
+        "MVVM",
+    ),
+    (
+        "可以加多线程消费，或者让风控扩容。",
+        "多线程那个要改代码，这会儿上线风险大，不搞了。让风控扩容，我们这边降级放行。",
+        "风控扩容",
+    ),
+    (
+        "Dual-writing from the app is the cleanest way to keep both columns in sync.",
+        "dual-writing from the app touches 60 call sites. let's keep the decimal column in sync with a MySQL trigger",
+        "MySQL trigger",
+    ),
+]
+
+
+@pytest.fixture
+def detector(shipped_detector: Detector) -> Detector:
+    return shipped_detector
+
+
+@pytest.mark.parametrize(("reply", "turn", "named"), PLAIN_PIVOTS)
+def test_a_pivot_no_cue_frames_goes_where_its_own_clause_says(detector: Detector, reply: str, turn: str, named: str) -> None:
+    detection = detector.detect_in([Turn(role="assistant", text=reply), Turn(role="user", text=turn)], 1)
+    assert detection.label is Label.PIVOT
+    assert detection.replacement is not None and named in detection.replacement
+    # The replacement's clause is where the turn goes, so it is never also the reason.
+    assert detection.reason is None or named not in detection.reason
+
+
+def test_the_tracker_decides_the_ranked_replacement(detector: Detector) -> None:
+    reply, turn, named = PLAIN_PIVOTS[0]
+    tracker = ConvergenceTracker(detector, MemoryStore())
+    tracker.observe_assistant("c", Turn(role="assistant", text=reply))
+    tracker.observe_user("c", turn)
+    state = tracker.state("c")
+    assert state.current_decision is not None and named in state.current_decision.text
+    assert [a.summary for a in state.alternatives if a.status == "rejected"] == ["TCA for state management"]
+
+
+def test_the_learned_model_alone_reads_no_clause(detector: Detector) -> None:
+    reply, turn, _ = PLAIN_PIVOTS[0]
+    classifier_only = Detector(mode=Mode.CLASSIFIER, classifier=detector.classifier)
+    detection = classifier_only.detect_in([Turn(role="assistant", text=reply), Turn(role="user", text=turn)], 1)
+    assert detection.replacement is None
+
+
+def test_a_rejection_gets_no_replacement(detector: Detector) -> None:
+    detection = detector.detect_in(
+        [Turn(role="assistant", text="建议用 Redis 做缓存。"), Turn(role="user", text="Redis 运维成本太高了，不要了")], 1
+    )
+    assert detection.label is Label.REJECT and detection.replacement is None
+
+
+def _candidates(text: str, target: str | None = None) -> dict[str, dict[str, float]]:
+    engine = default_engine()
+    query = query_for(text, Label.PIVOT, engine.with_spans(text, engine.match(text)))
+    return {c.text: c.features for c in candidates(query, target, [])}
+
+
+def test_candidates_are_clauses_and_their_unframed_forms() -> None:
+    found = _candidates("Kafka 太重了，先改用 Redis Stream 顶着", "Kafka")
+    assert {"Kafka 太重了", "先改用 Redis Stream 顶着", "Redis Stream 顶着"} <= set(found)
+    assert found["Kafka 太重了"]["holds_target"] == 1.0 and found["Redis Stream 顶着"]["holds_target"] == 0.0
+    assert found["Redis Stream 顶着"]["framed"] == 1.0 and found["Redis Stream 顶着"]["verdict_before"] == 1.0
+    english = _candidates("nah. i'm calling a plumber")
+    assert {"i'm calling a plumber", "calling a plumber", "a plumber", "plumber"} <= set(english)
+    assert english["a plumber"]["dropped_words"] == 2.0
+
+
+def test_a_clause_that_only_says_no_is_marked_bare() -> None:
+    found = _candidates("阿姨太贵了 算了 先让我妈来", "阿姨")
+    assert found["算了"]["bare_verdict"] == 1.0 and found["先让我妈来"]["bare_verdict"] == 0.0
+    assert all(_BARE_VERDICT_RE.fullmatch(text) for text in ("nah", "ok switching", "no thanks!", "行吧"))
+    assert not any(_BARE_VERDICT_RE.fullmatch(text) for text in ("passion fruit", "nothing fancy", "先让我妈来"))
+
+
+@pytest.mark.parametrize(
+    ("clause", "kept"),
+    [
+        ("那些搬 dbt", "那些搬 dbt"),  # a 那 that opens a pointer frames no choice
+        ("那笔钱挪去周边小区做亲子活动", "那笔钱挪去周边小区做亲子活动"),
+        ("改完顺序之后我发现 gha cache 够用", "改完顺序之后我发现 gha cache 够用"),  # nor a verb alone
+        ("那就改用纸质交接本", "纸质交接本"),
+    ],
+)
+def test_a_chinese_choice_frame_is_dropped_only_where_it_frames(clause: str, kept: str) -> None:
+    shortest = min((form for form, _, _ in _forms(clause)), key=len)
+    assert shortest == kept
+
+
+def test_spans_answer_by_position() -> None:
+    spans = _Spans([(5, 9), (0, 3), (20, 30)])
+    assert spans.starts_within(4, 6) and not spans.starts_within(10, 20)
+    assert spans.starts_before(1) and not spans.starts_from(21) and spans.starts_from(20)
+    assert spans.overlaps(2, 4) and spans.overlaps(29, 40)
+    assert not spans.overlaps(10, 19) and not spans.overlaps(30, 40)
+    assert not _Spans([]).overlaps(0, 10) and not _Spans([]).starts_before(5)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "不要了，先改用 Redis 顶着，算了 ",
+        "scrap it, let's go with the bakery. nah, i'm calling a plumber. ",
+        "那就那就那就改用" * 3 + "，",
+    ],
+)
+def test_reading_candidates_grows_linearly(unit: str) -> None:
+    engine = default_engine()
+
+    def read(text: str) -> int:
+        query = query_for(text, Label.PIVOT, engine.match(text))
+        return len(candidates(query, "Redis", []))
+
+    ratio, _, _ = growth_ratio(read, unit)
+    assert ratio < MAX_RATIO
+
+
+def test_shipped_ranker_scores_every_feature_this_version_computes() -> None:
+    ranker = replacement_ranker()
+    assert ranker.feature_names == FEATURES
+    assert ranker.metadata["trained_on"] == "data/train.jsonl"
+    assert ranker.metadata["rejection_weight"] == training.REJECTION_WEIGHT
+
+
+def test_training_writes_a_ranker_that_the_same_data_reproduces(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = Path("data/dev.jsonl")
+    first, second = tmp_path / "first.npz", tmp_path / "second.npz"
+    assert training.main(["--data", str(data), "--out", str(first), "--dev", str(data)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["turns"] > 300 and report["held_out"]["pivots"] > 200
+    # Scored on the data it learned from, it must pick the gold replacement most of the time.
+    assert report["held_out"]["pivot_right"] > 0.5
+    training.main(["--data", str(data), "--out", str(second)])
+    assert first.read_bytes() == second.read_bytes()
+    loaded = TreeEnsemble.load(first, FEATURES, "rebuild it")
+    assert loaded.metadata["trained_on"] == str(data)
+
+
+def test_the_gold_replacement_is_among_the_candidates_of_most_training_pivots() -> None:
+    """The ranker can only pick what the candidates offer: on dev's gold pivots, a candidate
+    denotes the gold replacement in about three in four (0.76 when this was written)."""
+    covered = total = 0
+    for labeled, found in training._turns(Path("data/dev.jsonl")):
+        if labeled.label is Label.PIVOT:
+            total += 1
+            covered += any(training.denotes(c.text, labeled.turn.replacement or "") for c in found)
+    assert total > 200 and covered / total > 0.7
