@@ -75,7 +75,7 @@ from detector.statements import (
     user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import detect_language, ends_as_question, normalize, sentences, squeeze
+from detector.text import clause_spans, detect_language, ends_as_question, normalize, sentences, squeeze
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 # A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
@@ -356,7 +356,7 @@ class ConvergenceTracker:
             # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
             # rules out ("不是 DNS"), was put forward by the assistant, in its own words: named by
             # them, a later reply that says them again may bring it back.
-            name = detection.target or _fallback_name(text)
+            name = detection.target or _fallback_name(text, detection.replacement)
             by = "assistant" if _put_forward_in(_last_reply(state), name) else "user"
             target = self._add_alternative(state, name, by, patch)
         self._reject(state, target, detection, text, patch)
@@ -871,7 +871,13 @@ def _put_forward_in(reply: str, name: str) -> bool:
     return (change is not None and name in change) or any(name == cause.label for cause in suspected_causes(reply))
 
 
-def _fallback_name(text: str) -> str:
+def _fallback_name(text: str, replacement: str | None) -> str:
+    """What a rejection that names no target rejected: the start of the turn, without the clauses
+    that say where it goes. "switch to loki, I'm done babysitting ES" had rejected its own
+    replacement, so the pivot could not go to loki."""
+    if replacement:
+        kept = [text[start:end] for start, end in clause_spans(text) if replacement not in text[start:end]]
+        text = ", ".join(kept) or text
     return text[:40]
 
 

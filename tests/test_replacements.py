@@ -14,7 +14,7 @@ from detector.replacements import _BARE_VERDICT_RE, FEATURES, _forms, _Spans, ca
 from detector.schema import Label, Turn
 from detector.store import MemoryStore
 from detector.targets import query_for
-from detector.tracker import ConvergenceTracker
+from detector.tracker import ConvergenceTracker, _fallback_name
 from detector.trees import TreeEnsemble
 from tests.test_hardening_linear import MAX_RATIO, growth_ratio
 from training import replacement_ranker as training
@@ -172,3 +172,24 @@ def test_the_gold_replacement_is_among_the_candidates_of_most_training_pivots() 
             total += 1
             covered += any(training.denotes(c.text, labeled.turn.replacement or "") for c in found)
     assert total > 200 and covered / total > 0.7
+
+
+def test_a_pivot_whose_target_is_unresolved_rejects_its_other_clauses_and_goes_where_it_says(detector: Detector) -> None:
+    """With no target resolved, the rejected thing was the turn's first 40 characters, which held
+    the replacement too: the pivot then "went" to the option it had just rejected, and a reply
+    carrying on with Loki would have read as a relapse."""
+    tracker = ConvergenceTracker(detector, MemoryStore())
+    tracker.observe_user("c", "logs: we have like 200GB/day and elasticsearch keeps falling over")
+    reply = "Options: tune ES (more nodes, ILM to move old indices to cheap storage), switch to Loki which indexes only labels, or sample/drop noisy debug logs at the source."
+    tracker.observe_assistant("c", Turn(role="assistant", text=reply))
+    tracker.observe_user("c", "switch to loki, I'm done babysitting ES")
+    state = tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text == "loki"
+    rejected = [a.summary for a in state.alternatives if a.status == "rejected"]
+    assert rejected and not any("loki" in name for name in rejected)
+
+
+def test_the_fallback_name_leaves_out_the_replacements_clauses() -> None:
+    assert _fallback_name("switch to loki, I'm done babysitting ES", "loki") == "I'm done babysitting ES"
+    assert _fallback_name("loki instead", "loki") == "loki instead"  # nothing else to name
+    assert _fallback_name("x" * 50, None) == "x" * 40
