@@ -193,17 +193,27 @@ class _Spans:
         return before_end > 0 and self.widest_end[before_end - 1] > start
 
 
+def _unframed(text: str) -> str:
+    """The text without the words that frame a choice around it; frames stack ("so let's just
+    go with X")."""
+    for _ in range(3):
+        stripped = CHOICE_FRAME_RE.sub("", text).strip()
+        if stripped == text:
+            break
+        text = stripped
+    return text
+
+
+def _without_zh_lead(text: str) -> str:
+    """A Chinese choice without who chooses and the verb of choosing ("先改用纸质交接本" → "纸质交接本")."""
+    lead = _ZH_CHOICE_LEAD_RE.match(text) if has_cjk(text) else None
+    return text[lead.end() :].strip() if lead else text
+
+
 def _forms(clause: str) -> list[tuple[str, int, bool]]:
     """The clause and its shorter forms: (text, leading words dropped, a choice frame removed)."""
-    unframed = clause
-    for _ in range(3):  # frames stack: "so let's just go with X"
-        stripped = CHOICE_FRAME_RE.sub("", unframed).strip()
-        if stripped == unframed:
-            break
-        unframed = stripped
-    forms = [(clause, 0, False), (unframed, 0, unframed != clause)]
-    if has_cjk(unframed) and (lead := _ZH_CHOICE_LEAD_RE.match(unframed)):
-        forms.append((unframed[lead.end() :].strip(), 0, True))
+    unframed = _unframed(clause)
+    forms = [(clause, 0, False), (unframed, 0, unframed != clause), (_without_zh_lead(unframed), 0, True)]
     words = clause.split()
     if not has_cjk(clause):
         forms += [(" ".join(words[count:]), count, False) for count in range(1, min(_MAX_DROPPED_WORDS + 1, len(words)))]
@@ -217,7 +227,11 @@ def ranked_replacement(query: TargetQuery, target: str | None, context: Sequence
         return None
     scores = replacement_ranker().decision([[c.features[name] for name in FEATURES] for c in found])
     best = int(scores.argmax())
-    return found[best].text if scores[best] >= MIN_SCORE else None
+    if scores[best] < MIN_SCORE:
+        return None
+    # The ranker scores a clause and its unframed forms alike; the decision reads better without
+    # "let's" or "先用…顶着" ("keep it simple with MVVM", "Redis Stream").
+    return _without_zh_lead(_unframed(found[best].text)) or found[best].text
 
 
 @lru_cache(maxsize=1)

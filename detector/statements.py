@@ -320,7 +320,7 @@ CHOICE_FRAME_RE = re.compile(
     # A one-character verb only after a framing word: "上海", "做饭" and "走读" keep theirs.
     # A 那 that opens a pointer ("那些搬 dbt", "那笔钱挪去…") points; it frames no choice.
     r"^(?:(?:那就|那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)|"
-    r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|了)+$",
+    r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|顶着|凑合(?:着|用|一下)?|将就(?:着|一下)?|了)+$",
     re.IGNORECASE,
 )
 
