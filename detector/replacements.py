@@ -54,12 +54,13 @@ _ZH_CHOICE_LEAD_RE = re.compile(
 _MAX_DROPPED_WORDS = 4
 _NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|nope|never|n't|nothing|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
 _FIRST_PERSON_RE = re.compile(r"^(?:我|咱|\b(?:i|i'?m|i'?ll|we|we'?re|we'?ll|let'?s)\b)", re.IGNORECASE)
-# A clause that only says no, or only that the user moves, names no replacement: "算了", "行吧",
-# "nah", "switching".
+# A clause that only says no, only that the user moves, or only announces that something follows
+# names no replacement: "算了", "行吧", "nah", "switching", "change of plan", "换个思路".
 _BARE_VERDICT_RE = re.compile(
-    r"(?:算了|行吧|好吧|不要了|不用了|免了|不搞了|不做了|不弄了|作罢|拉倒|换吧|改吧|"
+    r"(?:算了|行吧|好吧|不要了|不用了|免了|不搞了|不做了|不弄了|作罢|拉倒|换吧|改吧|换个思路|换个方向|改主意了|计划有变|"
     r"\b(?:pass|no|nah|nope|meh|ok|okay|fine|switching|swapping|changing|never ?mind|nvm|forget it|skip it|scrap (?:it|that)|"
-    r"drop (?:it|that)|no thanks|hard pass|whatever|ugh|then)\b|[\s,.!~…])+",
+    r"drop (?:it|that)|no thanks|hard pass|whatever|ugh|then|change of plans?|new plan|on second thought|actually|wait|hmm+|"
+    r"scratch that)\b|[\s,.!~…])+",
     re.IGNORECASE,
 )
 _LATIN_RE = re.compile(r"[A-Za-z]")

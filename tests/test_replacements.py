@@ -97,7 +97,7 @@ def test_candidates_are_clauses_and_their_unframed_forms() -> None:
 def test_a_clause_that_only_says_no_is_marked_bare() -> None:
     found = _candidates("阿姨太贵了 算了 先让我妈来", "阿姨")
     assert found["算了"]["bare_verdict"] == 1.0 and found["先让我妈来"]["bare_verdict"] == 0.0
-    assert all(_BARE_VERDICT_RE.fullmatch(text) for text in ("nah", "ok switching", "no thanks!", "行吧"))
+    assert all(_BARE_VERDICT_RE.fullmatch(text) for text in ("nah", "ok switching", "no thanks!", "行吧", "change of plan", "换个思路"))
     assert not any(_BARE_VERDICT_RE.fullmatch(text) for text in ("passion fruit", "nothing fancy", "先让我妈来"))
 
 
