@@ -28,7 +28,7 @@ from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
-from detector.replacements import ranked_replacement
+from detector.replacements import bare_choice, ranked_replacement
 from detector.returns import returned_option
 from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
@@ -229,7 +229,8 @@ class Detector:
             label, confidence = _named_replacement_pivot(spans, scores, confidence, explanation)
         replacement = None
         if label is Label.PIVOT:
-            replacement = ruling.replacement if ruling is not None and ruling.replacement else spans.get("replacement")
+            framed = spans.get("replacement")
+            replacement = ruling.replacement if ruling is not None and ruling.replacement else framed and bare_choice(framed)
         target = None
         if label.is_positive:
             query = query_for(normalized, label, match)

@@ -46,7 +46,7 @@ MIN_SCORE = 0.0
 # The words that open a Chinese choice: who chooses, how firmly, and the verb of choosing. A verb
 # of one character counts only after such a word: "改完顺序之后" and "看看日志" start with no choice.
 _ZH_CHOICE_LEAD_RE = re.compile(
-    r"^(?:(?:我们|咱们|我|先|就|那就|那(?![些个笔种条边里么样位家次天])|还是|干脆|直接|统一|只|再|都|给他|给她|给)+"
+    r"^(?:(?:我们|咱们|咱|我|先|就|那就|那(?![些个笔种条边里么样位家次天])|还是|干脆|直接|统一|只|再|都|给他|给她|给)+"
     r"(?:改用|换成|改成|转战|切到|切回|转去|转向|换到|用上|试试|上|用|走|定|选|做|找|配|搞|换|改|去|按|买|挂|请|租|招|加|查|看|试|弄)"
     r"|(?:改用|换成|改成|转战|切到|切回|转去|转向|换到|用上|试试))"
 )
@@ -232,7 +232,12 @@ def ranked_replacement(query: TargetQuery, target: str | None, context: Sequence
         return None
     # The ranker scores a clause and its unframed forms alike; the decision reads better without
     # "let's" or "先用…顶着" ("keep it simple with MVVM", "Redis Stream").
-    return _without_zh_lead(_unframed(found[best].text)) or found[best].text
+    return bare_choice(found[best].text)
+
+
+def bare_choice(text: str) -> str:
+    """The choice without the words that frame it, or the text itself when nothing else is left."""
+    return _without_zh_lead(_unframed(text)) or text
 
 
 @lru_cache(maxsize=1)

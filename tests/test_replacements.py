@@ -10,7 +10,15 @@ import pytest
 
 from detector.cues.engine import default_engine
 from detector.detect import Detector, Mode
-from detector.replacements import _BARE_VERDICT_RE, FEATURES, _forms, _Spans, candidates, replacement_ranker
+from detector.replacements import (
+    _BARE_VERDICT_RE,
+    FEATURES,
+    _forms,
+    _Spans,
+    bare_choice,
+    candidates,
+    replacement_ranker,
+)
 from detector.schema import Label, Turn
 from detector.store import MemoryStore
 from detector.targets import query_for
@@ -194,3 +202,11 @@ def test_the_fallback_name_leaves_out_the_replacements_clauses() -> None:
     assert _fallback_name("switch to loki, I'm done babysitting ES", "loki") == "I'm done babysitting ES"
     assert _fallback_name("loki instead", "loki") == "loki instead"  # nothing else to name
     assert _fallback_name("x" * 50, None) == "x" * 40
+
+
+@pytest.mark.parametrize(
+    ("framed", "bare"),
+    [("咱转战石老人", "石老人"), ("do the webhook", "the webhook"), ("let's go with option 2", "option 2"), ("先用 Redis Stream 顶着", "Redis Stream")],
+)
+def test_a_replacement_is_given_without_its_frame(framed: str, bare: str) -> None:
+    assert bare_choice(framed) == bare
