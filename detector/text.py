@@ -33,12 +33,12 @@ _BLANK_LINES = re.compile(r"\n\s*\n+")
 # CJK: unified ideographs (incl. extension A), compatibility ideographs, and CJK punctuation.
 CJK_CHAR = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RE = re.compile(f"[{CJK_CHAR}]")
-# Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
-# never names one. Target resolution and the group reader take their plurals as well.
 # The words that make a letter or number an option's label: 方案A, 思路二, Option 2, Route C. One list
 # for every reader of labels: the option lists, the references to them, a bare choice, a mention.
 LABEL_WORD_ZH = "(?:方案|思路|选项|路线|办法|做法)"
 LABEL_WORD_EN = "(?:option|plan|approach|choice|alternative|path|route|strategy|idea|proposal|scenario|variant)"
+# Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
+# never names one. Target resolution and the group reader take their plurals as well.
 TIME_UNITS_EN = ("day", "night", "week", "month", "year", "hour", "minute")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _SCRIPT_RUN_RE = re.compile(f"(?P<cjk>[{CJK_CHAR}]+)|(?P<latin>[A-Za-z0-9][A-Za-z0-9'\\-_.]*)")

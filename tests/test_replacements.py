@@ -138,6 +138,13 @@ def test_spans_answer_by_position() -> None:
         "不要了，先改用 Redis 顶着，算了 ",
         "scrap it, let's go with the bakery. nah, i'm calling a plumber. ",
         "那就那就那就改用" * 3 + "，",
+        # One clause as long as the text: a run of the words that open a choice with no verb after
+        # them (那就 read as 那 and 就 as well made this exponential), of English frames, of no's.
+        "那就",
+        "我那就",
+        "let's just ",
+        "no thanks ",
+        "hmm ",
     ],
 )
 def test_reading_candidates_grows_linearly(unit: str) -> None:
