@@ -62,7 +62,13 @@ _BARE_VERDICT_RE = re.compile(
     r"(?:算了|行吧|好吧|不要了|不用了|免了|不搞了|不做了|不弄了|作罢|拉倒|换吧|改吧|换个思路|换个方向|改主意了|计划有变|"
     r"\b(?:pass|no|nah|nope|meh|ok|okay|fine|switching|swapping|changing|never ?mind|nvm|forget it|skip it|scrap (?:it|that)|"
     r"drop (?:it|that)|no thanks|hard pass|whatever|ugh|then|change of plans?|new plan|on second thought|actually|wait|hmm+|"
-    r"scratch that)\b|[\s,.!~…])+",
+    r"scratch that|done|that'?s it|period)\b|[\s,.!~…])+",
+    re.IGNORECASE,
+)
+# Words that give a reason or console: a clause with one says why, not where ("起码是本专业",
+# "就当买个清净", "at least it's in-house").
+_REASON_MARK_RE = re.compile(
+    r"起码|至少|就当|反正|省得|免得|因为|毕竟|不然|要不然|否则|\b(?:at least|because|since|so that|otherwise|anyway)\b",
     re.IGNORECASE,
 )
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -87,6 +93,7 @@ FEATURES: tuple[str, ...] = (
     "first_person",
     "accepts",
     "bare_verdict",
+    "reasons",
     "latin",
     "digits",
     "target_share",
@@ -137,6 +144,7 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
             "first_person": float(bool(_FIRST_PERSON_RE.search(clause))),
             "accepts": float(accepted_clause(clause) is not None),
             "bare_verdict": float(bool(_BARE_VERDICT_RE.fullmatch(clause))),
+            "reasons": float(bool(_REASON_MARK_RE.search(clause))),
             "verdict_inside": float(verdicts.starts_within(start, end)),
             "verdict_before": float(verdicts.starts_before(start)),
             "verdict_after": float(verdicts.starts_from(end)),

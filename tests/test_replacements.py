@@ -106,7 +106,13 @@ def test_a_clause_that_only_says_no_is_marked_bare() -> None:
     found = _candidates("阿姨太贵了 算了 先让我妈来", "阿姨")
     assert found["算了"]["bare_verdict"] == 1.0 and found["先让我妈来"]["bare_verdict"] == 0.0
     assert all(_BARE_VERDICT_RE.fullmatch(text) for text in ("nah", "ok switching", "no thanks!", "行吧", "change of plan", "换个思路"))
-    assert not any(_BARE_VERDICT_RE.fullmatch(text) for text in ("passion fruit", "nothing fancy", "先让我妈来"))
+    assert not any(_BARE_VERDICT_RE.fullmatch(text) for text in ("passion fruit", "nothing fancy", "先让我妈来", "done deal with Stripe"))
+    assert _BARE_VERDICT_RE.fullmatch("the ricoh goes in my pocket, done".split(", ")[1])
+
+
+def test_a_clause_that_gives_a_reason_is_marked() -> None:
+    found = _candidates("双非电气走起 起码是本专业", "211")
+    assert found["起码是本专业"]["reasons"] == 1.0 and found["双非电气走起"]["reasons"] == 0.0
 
 
 @pytest.mark.parametrize(

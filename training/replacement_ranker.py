@@ -35,9 +35,9 @@ from training.target_ranker import TREE_SETTINGS, Group, denotes, fit
 # batch's pivots (s8) it answered 0.42 and was right 0.32 (by `denotes`), against 0.75 and 0.49 with no
 # rejections at all; but then it gave a replacement to two thirds of the rejections, and so a
 # decision to every rejection the detector takes for a pivot. At 0.2, with `MIN_SCORE` 0, the
-# tracker set the gold replacement as the decision after 229, 85 and 399 of the 387, 215 and 751
+# tracker set the gold replacement as the decision after 227, 88 and 404 of the 387, 215 and 751
 # gold pivots of three writers' batches held out from the ranker (215, 84 and 372 without it),
-# and after 121 of dev's 235 (118); dev's false pivots given a replacement went from 10 to 13 of
+# and after 121 of dev's 235 (118); dev's false pivots given a replacement went from 10 to 14 of
 # 27. With no rejections and a bar of -1: 237, 87, 431 and 117, but 23 false pivots answered.
 REJECTION_WEIGHT = 0.2
 
