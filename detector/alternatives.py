@@ -36,7 +36,7 @@ _LABELLED_RE = re.compile(
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
     # "方案一，每个 tenant 一个 database；方案二，…": a Chinese list often puts a comma after the label.
     r"\s?[:：.)）、，-]\s{0,2}(?P<summary>[^\n]{2,160}?"
-    rf"(?=\s{{0,2}}(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})[ \t]?[A-Za-z\d一二三四五六七八九十]{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
+    rf"(?=\s{{0,2}}(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})[ \t]?{_LABEL_MARK}{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
     # A line too long to read to its end is read to 160 characters, as a numbered line or a
     # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
     r"|[^\n]{160})",

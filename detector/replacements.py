@@ -30,7 +30,7 @@ from detector.features import assistant_texts_latest_first, reply_options
 from detector.paths import package_file
 from detector.reasons import clause_kinds
 from detector.schema import Turn
-from detector.statements import CHOICE_FRAME_RE, NOT_A_CHOICE_RE, accepted_clause, says_it_fails
+from detector.statements import NOT_A_CHOICE_RE, accepted_clause, says_it_fails, without_choice_frame
 from detector.text import clause_spans, count_cjk, ends_as_question, has_cjk
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ def _unframed(text: str) -> str:
     """The text without the words that frame a choice around it; frames stack ("so let's just
     go with X")."""
     for _ in range(3):
-        stripped = CHOICE_FRAME_RE.sub("", text).strip()
+        stripped = without_choice_frame(text).strip()
         if stripped == text:
             break
         text = stripped

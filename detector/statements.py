@@ -314,15 +314,31 @@ NOT_A_CHOICE_RE = re.compile(
     r"another|other|else)\b",
     re.IGNORECASE,
 )
-# Words that say "I choose" around the choice itself.
-CHOICE_FRAME_RE = re.compile(
-    r"^(?:(?:just|then|so|let'?s|we'?ll|i'?ll|go with|use|do|pick|plain)\s)+|"
+# Words that say "I choose" around the choice itself: before it, and closing it.
+_OPENING_CHOICE_FRAME_RE = re.compile(
+    r"(?:(?:just|then|so|let'?s|we'?ll|i'?ll|go with|use|do|pick|plain)\s)+|"
     # A one-character verb only after a framing word: "上海", "做饭" and "走读" keep theirs.
     # A 那 that opens a pointer ("那些搬 dbt", "那笔钱挪去…") points; it frames no choice.
-    r"^(?:(?:那就|那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)|"
+    r"(?:(?:那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只)+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)",
+    re.IGNORECASE,
+)
+_CLOSING_CHOICE_FRAME_RE = re.compile(
     r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|顶着|凑合(?:着|用|一下)?|将就(?:着|一下)?|了)+$",
     re.IGNORECASE,
 )
+# A choice's closing frame ("…就行了吧", "… instead please") is never longer than this. Searched for
+# from every position of the text, a long run of 了 with something after it cost the square of
+# its length (a 20,000-character run took 9 s); searched for only in the last characters, the
+# cost is linear.
+_CLOSING_FRAME_REACH = 40
+
+
+def without_choice_frame(text: str) -> str:
+    """The text without the words that frame a choice around it ("let's go with X", "那就改用X吧")."""
+    opening = _OPENING_CHOICE_FRAME_RE.match(text)
+    start = opening.end() if opening else 0
+    closing = _CLOSING_CHOICE_FRAME_RE.search(text, max(start, len(text) - _CLOSING_FRAME_REACH))
+    return text[start : closing.start() if closing else len(text)]
 
 
 def closing_choice(text: str) -> str | None:
@@ -336,7 +352,7 @@ def closing_choice(text: str) -> str | None:
     stripped = text.strip(" 。.!！~")
     clauses = [stripped[start:end] for start, end in clause_spans(stripped)]
     # A clause of filler only ("…, screws, please") leaves the choice to the one before it.
-    while clauses and not (choice := CHOICE_FRAME_RE.sub("", clauses[-1]).strip()):
+    while clauses and not (choice := without_choice_frame(clauses[-1]).strip()):
         clauses.pop()
     if len(clauses) < 2 or NOT_A_CHOICE_RE.search(clauses[-1]):
         return None

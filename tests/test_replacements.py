@@ -151,6 +151,10 @@ def test_spans_answer_by_position() -> None:
         "let's just ",
         "no thanks ",
         "hmm ",
+        # Closing frame words with something after them (from every position, quadratic).
+        "了",
+        "就行吧了",
+        "then instead ",
     ],
 )
 def test_reading_candidates_grows_linearly(unit: str) -> None:
