@@ -211,7 +211,7 @@ class Detector:
         ):
             why = "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
             return _ruled_none(language, scores, explanation, why)
-        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER and opposed_hearsay(normalized):
+        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER and opposed_hearsay(normalized, _verdict_starts(match)):
             why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
             return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
@@ -264,6 +264,11 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+def _verdict_starts(match: CueMatch) -> list[int]:
+    """Where the rejection and pivot cues that fired begin."""
+    return [hit.start for hit in match.fired if hit.label in (Label.REJECT, Label.PIVOT)]
 
 
 def _restates_a_rejection(match: CueMatch, text: str, restating: frozenset[str]) -> bool:

@@ -281,6 +281,8 @@ def test_reading_a_return_to_an_earlier_option_grows_linearly(unit: str) -> None
 @pytest.mark.parametrize("name, unit", [
     ("hearsay", "owner wants to scrap the x. not happening 老板非要把直播砍掉 我不同意 "),
     ("hearsay without its stand", "sales is lobbying hard to kill wants to drop keeps pushing to "),
+    ("quoted hearsay", "Mark said, firmly, \"no way\". I'm not treating it as off the table 师姐说“别做了”，建议我 没采纳 "),
+    ("hearsay speakers", "he said the x. they think we should 他说 她觉得 我妈 "),
     ("earlier talk", "from yesterday last week 上次聊的 之前 you suggested "),
     ("approval and opening choice", "Love it. sounds good, option 1. 行，方案一。"),
     ("approval without a stop", "love it sounds good perfect great 不错 挺好 "),

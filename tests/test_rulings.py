@@ -258,6 +258,12 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "owner wants to scrap the scone program because 'nobody orders scones'. they're 4% of sales at 80% margin, not happening",
         "sales is lobbying hard to kill the waitlist and do SMS because two prospects asked. I'm not reshuffling the roadmap for two deals",
         "老板非要把直播砍掉，说投入产出不划算，我不同意，直播是我们唯一的新客来源",
+        # Someone's verdict said or quoted, the user's stand in other words, in a long update.
+        ('Quick update. My sister rang last night and said, quite bluntly, "no way we sell the cabin, Grandpa built it". '
+        "I get why she feels that way, but I'm not treating selling as off the table yet. Can you list what we'd need to check first?"),
+        ("昨天跟仓库主管开会，他拍着桌子说“自动分拣线太贵了，我建议直接放弃，还是靠人工”。我回去把账算了一遍，"
+        "两年就能回本，主管的意见我没采纳，分拣线照常上。你帮我想想怎么跟他沟通比较好？"),
+        "导师看了开题报告，说样本太小，建议我换成纵向追踪。我有点不服气，横断面设计是合理的，我还是打算按原来的设计做，只是想听听你的看法。",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -270,9 +276,25 @@ def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detect
     [
         "my boss wants to drop redis, and honestly he's right. let's drop it",
         "owner wants to scrap the scone program and I agree, they don't sell. scrap it",
+        # The "no way" is the landlord's, and the user takes it: nothing the user stands on.
+        "landlord says no way on the dog, the lease is strict about pets. so the flat on Elm street is out",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
 
     assert not opposed_hearsay(text)
+
+
+def test_a_verdict_of_the_users_own_before_the_hearsay_keeps_the_turn(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """A long update may drop one option in its own words and then report, and oppose, someone
+    else's view on another: the drop stands."""
+    from detector.hearsay import opposed_hearsay
+
+    text = (
+        "灰度发布这块先不做了，等监控平台上线再说，现在连基础告警都没有。\n\n"
+        "另外运维组长看了方案，建议我们干脆把健康检查也去掉，省得误报。我不太认同，健康检查是底线，照常保留。"
+    )
+    context = [Turn(role="user", text="上线方案"), Turn(role="assistant", text="建议：1. 灰度发布；2. 健康检查；3. 回滚脚本。")]
+    assert opposed_hearsay(text)  # the report and the stand alone
+    assert shipped_detector.detect(text, context).label is Label.REJECT
