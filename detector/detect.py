@@ -26,6 +26,7 @@ from detector.features import assistant_texts_latest_first, reply_options
 from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
 from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
+from detector.pauses import keeps_the_option
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
 from detector.replacements import bare_choice, ranked_replacement
@@ -211,9 +212,14 @@ class Detector:
         ):
             why = "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
             return _ruled_none(language, scores, explanation, why)
-        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER and opposed_hearsay(normalized, _verdict_starts(match)):
-            why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
-            return _ruled_none(language, scores, explanation, why)
+        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER:
+            verdicts = _verdict_starts(match, label)
+            if opposed_hearsay(normalized, verdicts):
+                why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
+                return _ruled_none(language, scores, explanation, why)
+            if keeps_the_option(normalized, verdicts):
+                why = "the turn pauses an option and says it stays (\"不是不要\", \"not killing it\"; pauses.py): NONE"
+                return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:
             label, confidence = _ruled(label, confidence, rules_choice, ruling, explanation)
@@ -266,9 +272,10 @@ class Detector:
         )
 
 
-def _verdict_starts(match: CueMatch) -> list[int]:
-    """Where the rejection and pivot cues that fired begin."""
-    return [hit.start for hit in match.fired if hit.label in (Label.REJECT, Label.PIVOT)]
+def _verdict_starts(match: CueMatch, label: Label) -> list[int]:
+    """Where the cues of the turn's label that fired begin: a rule that reads the turn's verdict as
+    someone else's, or as a pause, must find no other verdict of that kind in it."""
+    return [hit.start for hit in match.fired if hit.label is label]
 
 
 def _restates_a_rejection(match: CueMatch, text: str, restating: frozenset[str]) -> bool:

@@ -283,15 +283,22 @@ def test_reading_a_return_to_an_earlier_option_grows_linearly(unit: str) -> None
     ("hearsay without its stand", "sales is lobbying hard to kill wants to drop keeps pushing to "),
     ("quoted hearsay", "Mark said, firmly, \"no way\". I'm not treating it as off the table 师姐说“别做了”，建议我 没采纳 "),
     ("hearsay speakers", "he said the x. they think we should 他说 她觉得 我妈 "),
+    ("pause kept", "先放着，不是不要。not killing it. keep it on the list "),
     ("earlier talk", "from yesterday last week 上次聊的 之前 you suggested "),
     ("approval and opening choice", "Love it. sounds good, option 1. 行，方案一。"),
     ("approval without a stop", "love it sounds good perfect great 不错 挺好 "),
 ])
 def test_the_session_34_readers_grow_linearly(name: str, unit: str) -> None:
     """The fusion reads these on every positive turn (first_turn.py, hearsay.py, statements.py)."""
-    from detector import first_turn, hearsay, statements
+    from detector import first_turn, hearsay, pauses, statements
 
-    readers = (hearsay.opposed_hearsay, first_turn.refers_to_earlier_talk, statements.opens_with_approval, statements.opening_choice)
+    readers = (
+        hearsay.opposed_hearsay,
+        pauses.keeps_the_option,
+        first_turn.refers_to_earlier_talk,
+        statements.opens_with_approval,
+        statements.opening_choice,
+    )
 
     def read(text: str) -> object:
         return [reader(text) for reader in readers]

@@ -298,3 +298,41 @@ def test_a_verdict_of_the_users_own_before_the_hearsay_keeps_the_turn(shipped_de
     context = [Turn(role="user", text="上线方案"), Turn(role="assistant", text="建议：1. 灰度发布；2. 健康检查；3. 回滚脚本。")]
     assert opposed_hearsay(text)  # the report and the stand alone
     assert shipped_detector.detect(text, context).label is Label.REJECT
+
+
+# -- pauses that keep the option (pauses.py) -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ("周报的事跟你说一下：年会抽奖那部分先放一放，等预算批下来再说，不是取消。\n\n"
+        "原因是财务这周在关账，谁都没空审批。你先帮我把茶歇和场地的清单列出来吧，另外签到要不要用小程序？"),
+        ("On the referral bonus, I still like it, I think our alumni would actually use it. Just not this quarter, "
+        "we're mid budget freeze and I don't want to promise money I can't pay. Keep it on the list and bring it up in January."),
+        "let's park the dark mode toggle for now, not killing it, I want the onboarding flow done first",
+    ],
+)
+def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [
+        Turn(role="user", text="plan help"),
+        Turn(role="assistant", text="Options: 1. a referral bonus; 2. a dark mode toggle; 3. 年会抽奖; 4. onboarding flow."),
+    ]
+    assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize(
+    "text, verdicts, kept",
+    [
+        ("签到小程序先放着，不是不要哦，这周先不讨论", [], True),
+        # "不是不要X，是不要只有X" sets one thing against another; it keeps nothing.
+        ("客户不是不要折扣，是不要只有折扣", [], False),
+        # A verdict in another point of the message drops something else: the turn keeps its label.
+        ("1. 小程序先放一放，不是不做。\n2. 现场抽奖不搞了，直接排除。", [28], False),
+        ("1. 小程序先放一放，不是不做。\n2. 现场抽奖照常。", [6], True),
+    ],
+)
+def test_what_counts_as_a_pause_that_keeps_the_option(text: str, verdicts: list[int], kept: bool) -> None:
+    from detector.pauses import keeps_the_option
+
+    assert keeps_the_option(text, verdicts) is kept

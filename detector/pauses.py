@@ -1,0 +1,46 @@
+"""A pause that keeps the option: "慰问独居老人那部分先放一放，等名单出来再说，不是取消", "park the
+widget, not killing it", "Just not right now … Keep it on the list".
+
+The label guide: "先不做，等预算下来再说" is a REJECT with a revisit condition, but an explicit
+pause that says the option stays ("这个先放着，不是不要") is NONE: nothing was ruled out. The words
+that say so are few and plain; in the training data 73 of the 75 turns with them are NONE, and
+the two REJECTs drop another option in another point of the same message ("…不是不做; 3. 方案4
+…直接排除"). The model learned the short forms; in a long update, where the pause is one point of
+several, it read the pause alone (two of long_dev's false alarms).
+All patterns are bounded (linear time), like the cue lexicons.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from detector.text import SentenceIndex
+
+# The option stays: "不是不要", "不是取消", "not killing it", "keep it on the list".
+_KEPT_RE = re.compile(
+    # Said of the option, not set against something else ("投资人不是不要大数字，是不要只有大数字").
+    r"不是(?:不要|不做|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
+    r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"
+    r"keep (?:it|this|that) on the (?:list|radar)|not a no|isn'?t a no)\b",
+    re.IGNORECASE,
+)
+
+
+def keeps_the_option(text: str, verdicts: Sequence[int] = ()) -> bool:
+    """Does the turn pause an option and say it stays, with no verdict elsewhere?
+
+    `verdicts` are where verdict cues fired. One in the sentence that says the option stays, or in
+    the sentence before it (where the pause is: "Just not right now, …. Keep it on the list"), is
+    the pause; one anywhere else drops something else, and the turn keeps its label."""
+    kept = [match.start() for match in _KEPT_RE.finditer(text)]
+    if not kept:
+        return False
+    index = SentenceIndex(text)
+    pausing: set[tuple[int, int]] = set()
+    for position in kept:
+        start, end = index.bounds(position)
+        pausing.add((start, end))
+        if start > 0:
+            pausing.add(index.bounds(start - 1))
+    return all(index.bounds(verdict) in pausing for verdict in verdicts)
