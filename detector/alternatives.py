@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from detector.text import CJK_CHAR, LABEL_WORD_EN, LABEL_WORD_ZH, stem_of
+from detector.text import CJK_CHAR, LABEL_WORD_EN, LABEL_WORD_ZH, ends_as_question, stem_of
 
 _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -262,6 +262,10 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         proposals = _table_options(text)
     if not proposals:
         proposals = _announced(text)
+    if len(proposals) >= 2 and all(ends_as_question(p.summary) for p in proposals):
+        # "A few questions first: 1. What's your budget? 2. How many guests?" asks; it offers
+        # nothing to choose, and "no budget limit" rejects no option.
+        proposals = []
     for match in [*_SUGGESTION_RE.finditer(text), *_PRAISED_RE.finditer(text)]:
         summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):

@@ -349,3 +349,21 @@ def test_a_word_of_a_label_ending_one_line_is_no_label_of_the_next() -> None:
         "2(Listeners piling up)",
         "3(Unbounded in-memory cache)",
     ]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "A few questions before I plan this:\n1. What is your budget?\n2. How many guests?\n3. Indoor or outdoor?",
+        "在开始之前想确认几个问题：\n1. 预算大概多少？\n2. 需要支持多少并发？\n3. 团队熟悉哪些语言？",
+        "Questions for the landlord:\n- Is the deposit refundable?\n- Who pays for repairs?",
+    ],
+)
+def test_a_list_of_questions_offers_no_options(reply: str) -> None:
+    """Clarifying questions are no alternatives: "no budget limit" must reject no "1(What is your budget?)"."""
+    assert extract_proposals(reply) == ()
+
+
+def test_a_list_of_options_that_ends_in_a_question_is_still_options() -> None:
+    reply = "Three ways to go:\n1. Redis in front of Postgres\n2. A local LRU per instance\n3. Or just a bigger instance?"
+    assert [p.label for p in extract_proposals(reply)] == ["1", "2", "3"]

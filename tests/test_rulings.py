@@ -336,3 +336,14 @@ def test_what_counts_as_a_pause_that_keeps_the_option(text: str, verdicts: list[
     from detector.pauses import keeps_the_option
 
     assert keeps_the_option(text, verdicts) is kept
+
+
+def test_answers_to_clarifying_questions_forbid_nothing(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """A reply that lists questions offers no options: "- no renters insurance" answers one."""
+    reply = (
+        "Happy to help plan the move. Questions before I draft a budget:\n- What is your monthly income after tax?\n"
+        "- Do you have renters insurance already?\n- Is a car part of the plan, or will you rely on transit?"
+    )
+    text = "Answers:\n- about $4,100 a month after tax\n- no renters insurance, I let it lapse last year\n- no car, transit only\nCan you draft the budget now?"
+    context = [Turn(role="user", text="moving to Chicago in May"), Turn(role="assistant", text=reply)]
+    assert shipped_detector.detect(text, context).label is Label.NONE
