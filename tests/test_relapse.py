@@ -176,6 +176,11 @@ CASES = [
      "如果你担心自托管的稳定性，Algolia 现在有个免费套餐，可以先挂着当备胎。", "RELAPSE"),
     ("worry", "Algolia", "自托管 Meilisearch", "按请求计费，量大了太贵",
      "你担心 Algolia 的费用失控，所以选了 Meilisearch，自托管没有按量计费。", "OK"),
+    # Written down as excluded is the rejection kept, not the option offered.
+    ("excluded", "raw footage", "edited highlights only", "too much to hand over",
+     "I'll add a line to the contract: 'Raw footage is not included and is deleted after 90 days.'", "OK"),
+    ("excluded", "上门安装", "自己装", "加收 300 太贵",
+     "报价单我改好了：总价 2680 元，不含上门安装，配件随箱寄出。", "OK"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),

@@ -30,7 +30,7 @@ INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNOREC
 RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
-    rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
+    rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|不(?:包)?含|不包括|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前)?说(?:过)?(?:不|别)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
@@ -48,7 +48,10 @@ RULED_OUT_RE = re.compile(
     r"superseded|replaced by|to your question|your question about|you asked (?:about|whether|how|if|what|"
     r"why)|"
     r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
-    r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|you'll decide|you decide|"
+    r"migrat(?:e|ed|ing) (?:off|away from)|(?:is|are|was|were|been) cancel(?:l)?ed|"
+    # Written down as excluded: "Layered source files are not included", "不含源文件".
+    r"(?:is|are|was|were|stays?) (?:not included|excluded)|"
+    r"you'll decide|you decide|"
     r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
     r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b|"
     # Put off until something holds, as the user asked: "等收入上来再做", "等月入过万后再启动".
