@@ -110,7 +110,10 @@ _ANNOUNCEMENT_RE = re.compile(
     r"|wait|stop|think|update you|let you|go ahead|do that|do it|do so|take|start|begin|continue|also|now|then|just|first|try to"
     r"|have|need|want|look into it|put together|draft|write up|give|share|send|see|reply|respond|follow|assume|adjust|tweak"
     r"|update the (?:plan|list|doc)|revise|rework|fix that)\b)(?P<summary>[a-z](?:[^.,;!?\n]|[.,](?=\S)){2,80})"
-    r"|我(?:打算|准备|计划|这就|马上)?(?:先|直接|就)?(?:改用|改成|换成|换用|用|采用|引入|接入|加上?|上|把)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,40})",
+    r"|我(?:打算|准备|计划|这就|马上)?(?:先|直接|就)?(?:改用|改成|换成|换用|用|采用|引入|接入|加上?|上|把)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,40})"
+    # "我给这几个登录测试加一个重试装饰器", "我来在网关上加一层限流": what it is done to, then the verb.
+    r"|我(?:打算|准备|计划|这就|马上|来|现在)?(?:先|直接|就)?(?:给|为|在)(?!想|考虑|犹豫|纠结|看|查)[^,，。;；!！?？\n]{1,20}?"
+    r"(?:改用|改成|换成|换用|采用|引入|接入|加上?)(?:一?[个层套条道])?\s?(?![了过着])(?P<summary_done_to>[^,，。;；!！?？\n]{2,40})",
     re.IGNORECASE,
 )
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
@@ -565,7 +568,7 @@ def announcement(text: str) -> str | None:
     found = list(_ANNOUNCEMENT_RE.finditer(text))
     if len(found) != 1:
         return None
-    summary = (found[0].group("summary") or found[0].group("summary_zh") or "").strip(" :：,，*")
+    summary = next((part for part in found[0].group("summary", "summary_zh", "summary_done_to") if part), "").strip(" :：,，*")
     return None if len(summary) < 3 or _GENERIC_SUGGESTION_RE.match(summary) else summary
 
 

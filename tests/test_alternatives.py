@@ -367,3 +367,20 @@ def test_a_list_of_questions_offers_no_options(reply: str) -> None:
 def test_a_list_of_options_that_ends_in_a_question_is_still_options() -> None:
     reply = "Three ways to go:\n1. Redis in front of Postgres\n2. A local LRU per instance\n3. Or just a bigger instance?"
     assert [p.label for p in extract_proposals(reply)] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize(
+    "reply, name",
+    [
+        ("我给这几个不稳定的登录测试加一个重试装饰器，失败时最多重跑 3 次。现在就改 tests/test_login.py。", "重试装饰器"),
+        ("我先给订单接口加个本地缓存，TTL 先设 60 秒。", "本地缓存"),
+        ("我打算为导出任务引入 Celery 队列，跑完发邮件通知。", "Celery 队列"),
+        # Thinking aloud, or what was done in the code above, proposes nothing.
+        ("我在想要不要用 Redis。", None),
+        ("我在上面的代码里用了 asyncio。", None),
+    ],
+)
+def test_what_a_coding_agent_says_it_will_do_to_something_is_its_proposal(reply: str, name: str | None) -> None:
+    """"我给X加Y" names the thing done to before the verb; the user's "别加重试" answers it."""
+    proposals = extract_proposals(normalize(reply))
+    assert [p.name for p in proposals] == ([name] if name else [])

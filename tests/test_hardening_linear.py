@@ -224,6 +224,8 @@ def test_reading_option_letters_grows_linearly(unit: str) -> None:
     # Inline items with no end: the lazy item text keeps looking for the next mark or a full stop.
     "(1) retry, or (2) mock ", "一是抓快照，二是复现", "(1)retryor(2)mock", "1.5 e.g. 2) a ",
     "；方案A 方案B 上午", "路线一 昆明—大理—",
+    # What is done to something, then the verb: the object's lazy run is bounded.
+    "我给测试加我给", "我来在网关上加一层我在",
 ])
 def test_reading_proposals_grows_linearly(unit: str) -> None:
     """Assistant turns are read for options whatever their size (each lone letter looks back only

@@ -347,3 +347,12 @@ def test_answers_to_clarifying_questions_forbid_nothing(shipped_detector) -> Non
     text = "Answers:\n- about $4,100 a month after tax\n- no renters insurance, I let it lapse last year\n- no car, transit only\nCan you draft the budget now?"
     context = [Turn(role="user", text="moving to Chicago in May"), Turn(role="assistant", text=reply)]
     assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize("text", ["别加重试", "不要重试装饰器，这是掩盖问题，去查真正的竞态"])
+def test_forbidding_what_the_agent_said_it_would_do_to_something_is_a_rejection(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    reply = "我给这几个不稳定的登录测试加一个重试装饰器，失败时最多重跑 3 次。现在就改 tests/test_login.py。"
+    context = [Turn(role="user", text="登录的测试老是偶发失败，修一下"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.REJECT
+    assert detection.target is not None and "重试装饰器" in detection.target
