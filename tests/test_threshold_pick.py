@@ -32,3 +32,15 @@ def test_the_guide_does_not_buy_an_example_with_macro_f1() -> None:
 
 def test_when_nothing_keeps_the_limit_the_fewest_false_alarms_win() -> None:
     assert _pick([_setting(1, 0.75, 0.040, 0), _setting(2, 0.70, 0.035, 0)]).positive == 2
+
+
+def test_the_bar_for_uncued_turns_is_read_as_a_neighbourhood_not_a_wiggle() -> None:
+    """Along the uncued bar (in order), a lone peak among near-ties loses to a level stretch."""
+    from detector.learn import _smoothed
+
+    line = [_setting(bar, f1, 0.02, 0) for bar, f1 in ((0.8, 0.770), (0.85, 0.769), (0.9, 0.762), (0.95, 0.771), (1.01, 0.750))]
+    assert _pick(line).positive == 0.95  # the raw line's last wiggle
+    assert _pick(_smoothed(line)).positive == 0.8
+    # Each keeps its own false alarms: a neighbour's cannot carry a setting over the limit.
+    assert [metrics["none_false_positive_rate"] for metrics, _, _ in _smoothed(line)] == [0.02] * 5
+    assert round(_smoothed(line)[0][0]["macro_f1"], 4) == round((0.770 + 0.769) / 2, 4)
