@@ -378,6 +378,7 @@ def test_a_list_of_options_that_ends_in_a_question_is_still_options() -> None:
         # Thinking aloud, or what was done in the code above, proposes nothing.
         ("我在想要不要用 Redis。", None),
         ("我在上面的代码里用了 asyncio。", None),
+        ("我在 config 里加上了重试和超时。", None),
     ],
 )
 def test_what_a_coding_agent_says_it_will_do_to_something_is_its_proposal(reply: str, name: str | None) -> None:
