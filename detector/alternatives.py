@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from detector.text import CJK_CHAR, LABEL_WORD_EN, LABEL_WORD_ZH, ends_as_question, stem_of
+from detector.text import CJK_CHAR, LABEL_MARK, LABEL_WORD_EN, LABEL_WORD_ZH, ends_as_question, stem_of
 
 _ORDINALS_ZH = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -25,18 +25,17 @@ _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "o
 # A short name in brackets between an option's label and its colon: "Option B (story): 'Last spring…'",
 # "Plan B (referral + co-branded onboarding): …" (at 30 characters that line was no option).
 _TAG = r"[^()（）\n]{1,60}"
-_LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
 _LABELLED_RE = re.compile(
     # After a colon too: "可以考虑三种：方案A：Kafka；方案B：…".
     r"(?:^|(?<=[\n;；。.\s,，:：]))\s{0,4}(?:[-*•]\s{0,2})?(?:\*\*)?"
     # A label's number is on its line: "…on some error path\n2. **Listeners…**" is no "Path 2".
-    rf"(?P<label>{LABEL_WORD_ZH}[ \t]?{_LABEL_MARK}{{1,2}}"
+    rf"(?P<label>{LABEL_WORD_ZH}[ \t]?{LABEL_MARK}{{1,2}}"
     rf"|{LABEL_WORD_EN}(?:[ \t]?\d{{1,2}}|[ \t][A-Za-z])(?![A-Za-z])"
     r"|[A-Z](?=\s?[:：.)）]))(?:\*\*)?"
     rf"(?:\s?[(（](?P<tag>{_TAG})[)）](?=\s?[:：]))?"
     # "方案一，每个 tenant 一个 database；方案二，…": a Chinese list often puts a comma after the label.
     r"\s?[:：.)）、，-]\s{0,2}(?P<summary>[^\n]{2,160}?"
-    rf"(?=\s{{0,2}}(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})[ \t]?{_LABEL_MARK}{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
+    rf"(?=\s{{0,2}}(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})[ \t]?{LABEL_MARK}{{1,2}}(?:\s?[(（]{_TAG}[)）])?\s?[:：.)），]|\n|$)"
     # A line too long to read to its end is read to 160 characters, as a numbered line or a
     # bullet is: dropping it lost the option ("方案1：next-intl + [locale] 动态段。所有页面…").
     r"|[^\n]{160})",
@@ -68,7 +67,7 @@ _INLINE_NUMBERED_RE = re.compile(
 # Labelled options set off by a space only, inline: "方案A 上午兵马俑，下午回城；方案B 城墙骑行+碑林+回民街；
 # 方案C 华山一日游", "路线一 昆明—大理—丽江，经典；路线二 昆明—建水—元阳". Read only as a list of two or
 # more counted labels: one "方案A 很稳" is a remark on an option, not a list.
-_SPACED_LABEL = rf"{LABEL_WORD_ZH}{_LABEL_MARK}"
+_SPACED_LABEL = rf"{LABEL_WORD_ZH}{LABEL_MARK}"
 _SPACED_LABELLED_RE = re.compile(
     rf"(?:^|(?<=[\n;；。:：]))\s{{0,4}}(?P<label>{_SPACED_LABEL})[ \t]{{1,2}}(?P<summary>[^\n;；。]{{2,100}}?)"
     rf"(?=[\s,，]{{0,2}}{_SPACED_LABEL}[ \t]|[;；。\n]|$)"

@@ -37,6 +37,8 @@ _CJK_RE = re.compile(f"[{CJK_CHAR}]")
 # for every reader of labels: the option lists, the references to them, a bare choice, a mention.
 LABEL_WORD_ZH = "(?:方案|思路|选项|路线|办法|做法)"
 LABEL_WORD_EN = "(?:option|plan|approach|choice|alternative|path|route|strategy|idea|proposal|scenario|variant)"
+# What follows a label word: a letter or digit, or a Chinese numeral ("方案A", "思路二", "Option 2").
+LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
 # Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
 # never names one. Target resolution and the group reader take their plurals as well.
 TIME_UNITS_EN = ("day", "night", "week", "month", "year", "hour", "minute")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from detector.text import CJK_CHAR, LABEL_WORD_EN, LABEL_WORD_ZH
+from detector.text import CJK_CHAR, LABEL_MARK, LABEL_WORD_EN, LABEL_WORD_ZH
 
 # "A letter outside ASCII", which in these patterns means a CJK character: the exact Han ranges
 # (CJK_CHAR) cost a millisecond each to compile, twenty times this, and the hook starts cold.
@@ -964,7 +964,7 @@ ZH_LEAD_RE = re.compile(
     r"(?:用|使用|采用|上|买|办|找|报|请|吃|去|住|投|养|铺|换|做|搞|选|走|送|坐|租|打|学|开|搬|加|跑|骑)?"
 )
 LABEL_RE = re.compile(
-    rf"^\s{{0,3}}(?P<label>{LABEL_WORD_ZH}\s?[A-Za-z\d一二三四五六七八九十]{{1,2}}"
+    rf"^\s{{0,3}}(?P<label>{LABEL_WORD_ZH}\s?{LABEL_MARK}{{1,2}}"
     rf"|{LABEL_WORD_EN}\s?[A-Za-z\d]{{1,2}}\b)\s?[:：.)）(（-]?\s{{0,2}}",
     re.IGNORECASE,
 )
