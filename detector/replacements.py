@@ -125,6 +125,7 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
         return []
     kinds = clause_kinds(text, spans, [], [])
     target_keys = content_keys(target or "")
+    target_lowered = (target or "").lower()
     latest_reply = next(iter(assistant_texts_latest_first(context)), "")
     reply_keys = content_keys(latest_reply)
     option_keys = [content_keys(f"{p.label} {p.summary}") for p in reply_options(latest_reply)] if latest_reply else []
@@ -171,7 +172,7 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
                     "latin": float(bool(_LATIN_RE.search(form))),
                     "digits": float(bool(_DIGIT_RE.search(form))),
                     "target_share": key_share(keys, target_keys),
-                    "holds_target": float(bool(target) and target is not None and target.lower() in form.lower()),
+                    "holds_target": float(bool(target_lowered) and target_lowered in form.lower()),
                     "reply_share": key_share(keys, reply_keys),
                     "option_share": max((key_share(keys, option) for option in option_keys), default=0.0),
                 },
