@@ -280,6 +280,41 @@ def test_bin_rejects_only_as_a_verb(turn: str, fires: bool) -> None:
     assert ("en.reject.drop_it" in fired) is fires
 
 
+@pytest.mark.parametrize(
+    ("turn", "target"),
+    [
+        ("too risky with patient data, not doing OCR", "OCR"),
+        ("nope, not touching the billing service", "the billing service"),
+        # A state reported, not an option turned down.
+        ("not doing much today, just reading", None),
+        ("we're fine, not using it yet", None),
+        ("the cron job is not doing the retries", None),
+    ],
+)
+def test_a_clause_that_opens_with_not_doing_turns_its_object_down(turn: str, target: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.not_doing_x"]
+    assert (hits[0].groups.get("target") if hits else None) == target
+
+
+@pytest.mark.parametrize(
+    ("turn", "replacement"),
+    [
+        ("东京那个不行 人太多了 还是大阪那条", "大阪那条"),
+        ("京都人太多,还是方案二", "方案二"),
+        # "还是" is also "still": the same error again names no option.
+        ("改了不行 还是502", None),
+        ("重启了也不行,还是那个报错", None),
+    ],
+)
+def test_haishi_after_a_verdict_chooses_only_an_option_by_its_pointer(turn: str, replacement: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.pivot.reject_then_haishi_that_one"]
+    assert (hits[0].groups.get("replacement") if hits else None) == replacement
+
+
 def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
     """"换 Lettuce 改动太大了" turns Lettuce down."""
     from detector.cues.engine import default_engine
