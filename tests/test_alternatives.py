@@ -66,6 +66,11 @@ def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None
     ("For offline data, you could use Firestore with offline persistence.", "Firestore with offline persistence"),
     ("We could switch to Vite. The build would drop to seconds.", "Vite"),
     ("I'd add it as a second stretch item.", None),  # a pronoun: what it stands for was said before
+    # A Chinese count word after the verb is no part of the name; a span of time is.
+    ("可以考虑上一个托管的 ES 服务，运维压力小很多。", "托管的 ES 服务"),
+    ("我建议加一层 Redis 缓存", "Redis 缓存"),
+    ("建议台面做整块不拼接", "台面做整块不拼接"),
+    ("建议一个月后再看", "一个月后再看"),
 ])
 def test_a_suggestion_in_a_coding_agents_words_is_an_option(reply: str, name: str | None) -> None:
     assert [p.name for p in extract_proposals(reply)] == ([name] if name else [])
