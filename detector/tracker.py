@@ -352,6 +352,11 @@ class ConvergenceTracker:
             rejected = self._reject_in_other_sentences(state, text, patch)
             return (trigger, f"reject:{rejected[0].id}") if rejected else None
         if target is None:
+            # "we said no kafka. stop" after "1. CDC with Debezium + Kafka" was rejected: a name
+            # that only one rejected option's name holds says that rejection again. As an entry of
+            # its own, the rejected list named the option twice.
+            target = _sole_holder(detection.target, [a for a in state.alternatives if a.status == "rejected"])
+        if target is None:
             # A change the assistant reported and the turn undoes ("roll back the react-router
             # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
             # rules out ("不是 DNS"), was put forward by the assistant, in its own words: named by

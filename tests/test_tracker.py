@@ -352,6 +352,20 @@ def test_a_rejection_that_names_the_other_option_decides_it() -> None:
     assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
 
 
+def test_a_rejection_said_again_by_a_short_name_is_the_same_entry() -> None:
+    """"we said no kafka" names, by one word of its long name, the option already rejected: the
+    rejected list keeps one entry for it, with the first rejection's turn and reason."""
+    t = tracker()
+    t.observe_user("c", "our nightly ETL takes 5h now. ideas?")
+    t.observe_assistant("c", "1. Switch to CDC with Debezium + Kafka so you stream changes.\n2. Make the batch job incremental.\n3. Parallelize the export by table.")
+    t.observe_user("c", "no debezium + kafka, nobody here can run it")
+    t.observe_assistant("c", "Long term, a managed Kafka would take away the ops burden.")
+    t.observe_user("c", "we said no kafka. stop")
+    state = t.state("c")
+    assert len(state.rejected) == 1 and "Debezium + Kafka" in state.rejected[0].alternative
+    assert state.rejected[0].rejected_at == 2
+
+
 class _ScriptedDetector:
     """The rules detector, except for turns given a scripted Detection: the tracker's handling of
     a detection is tested apart from whether the model would produce it."""
