@@ -436,6 +436,8 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
         ("发票作废重开一张就行", False),
         ("no way, that's amazing!", False),
         ("no way!! it actually works", False),
+        ("scrap that last message, I pasted the wrong log", False),
+        ("scratch that last msg, wrong file", False),
         # The same words as verdicts on an option, and a ticket that is itself the target.
         ("gRPC pass，前端同学不熟", True),
         ("bazel pass 组里没人会 学习成本谁扛", True),
