@@ -164,7 +164,10 @@ _LABEL_REF_RE = re.compile(
     # A letter opening the turn: a capital ("B 吧", "B is out"), or a small one right before
     # Chinese ("a不行"); never a small one before a space, or every "a managed Redis" would point
     # at option A. Nor the pronoun: "I don't want a websocket server" names no option I.
-    r"|^(?P<bare>(?-i:[A-HJ-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，]))",
+    # A digit opening the turn before a verdict or a choice ("2 不行", "3 就免了", "1 sounds like
+    # linkedin cringe"); not before a count or a unit ("3 节点太多了", "5,000 resamples").
+    r"|^(?P<bare>(?-i:[A-HJ-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，])"
+    r"|[1-9](?=$|\s?(?:[不就也还太挺吧]|算了)|\s(?:is|sounds|looks|seems|feels|won't|doesn't|isn't|is out|is off|no)\b|'s\b))",
     re.IGNORECASE,
 )
 # An option letter in running text (`letters_named`).
@@ -547,7 +550,11 @@ def _tidy_label(label: str) -> str:
 def _listed_in(summary: str, proposals: Sequence[Proposal]) -> list[Proposal]:
     """The listed options a suggestion recommends: by a label it opens with ("方案二", "option 2")
     or by letters ("先做 B 和 C", "go with A and C"). Empty when it names anything not listed: then
-    it is an option of its own."""
+    it is an option of its own. A bare number is a listed option's label ("我推荐 3", "I'd go
+    with 2"), never an option named "3"."""
+    bare = next((p for p in proposals if p.label == summary.strip()), None)
+    if bare is not None:
+        return [bare]
     letters = _LETTER_GROUP_RE.match(summary)
     if _LABEL_REF_RE.match(summary) and not letters:
         found = [proposal_by_label(summary, proposals)]

@@ -725,6 +725,17 @@ class ConvergenceTracker:
             return None
         if exact:
             return next((a for a in everything if a.summary == reference), None)
+        bare = reference.strip() if reference else ""
+        if bare.isdecimal():
+            # "go with 1 吧": a bare number is an option's label (it was a new option "1") when
+            # the last reply listed it or spoke of it ("那 1 和 2 比较现实。"), as `_picked_by_label`
+            # reads a turn that says only the label; after "How many nights, 2 or 3?", nothing.
+            reply = _last_reply(state)
+            picked = self._picked_by_label(state, bare, reply)
+            listed = [a for a in everything if a.label == bare]
+            if picked is None and listed and _says_the_number(reply, bare):
+                picked = listed[-1]
+            return picked
         proposals = _proposals(everything)
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
@@ -863,6 +874,12 @@ def _ruled_out_this_turn(state: ConvergenceState) -> bool:
         if event.kind in ("rejected", "pivoted"):
             return True
     return False
+
+
+def _says_the_number(reply: str, number: str) -> bool:
+    """Does a sentence of the reply that asks nothing say the number on its own ("那 1 和 2 比较现实")?"""
+    alone = re.compile(rf"(?<![\w.,]){number}(?![\w.,%])")
+    return any(alone.search(sentence) and not ends_as_question(sentence) for sentence in sentences(reply))
 
 
 def _display(alternative: Alternative) -> str:

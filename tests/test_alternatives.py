@@ -323,6 +323,12 @@ def test_a_suggestion_made_by_praising_its_subject_is_a_proposal(reply: str, nam
     ("B is out, too slow", ["B"]),
     ("I don't want a websocket server for this", []),  # the pronoun, not an option I
     ("a managed Redis is fine", []),
+    # A digit opening the turn before a verdict names the option so numbered; before a count or
+    # a unit it is an amount.
+    ("2 不行 太重", ["2"]),
+    ("1 sounds like linkedin cringe. 2", ["1"]),
+    ("3 节点太多了 客户机器紧", []),
+    ("5,000 resamples, the job is slow", []),
 ])
 def test_a_capital_opening_the_turn_is_a_label_but_the_pronoun_is_not(text: str, references: list[str]) -> None:
     assert label_references(text) == references
@@ -390,3 +396,10 @@ def test_what_a_coding_agent_says_it_will_do_to_something_is_its_proposal(reply:
     """"我给X加Y" names the thing done to before the verb; the user's "别加重试" answers it."""
     proposals = extract_proposals(normalize(reply))
     assert [p.name for p in proposals] == ([name] if name else [])
+
+
+def test_a_bare_number_recommended_is_the_listed_option_so_numbered() -> None:
+    """"我推荐 3" marks option 3; it had become an option named "3"."""
+    reply = "几种做法：\n1. 用 SQLite 自己写 sync\n2. 上 CouchDB\n3. 用 Firestore 的 offline persistence\n我推荐 3，开发成本最低。"
+    proposals = extract_proposals(reply)
+    assert [(p.label, p.recommended) for p in proposals] == [("1", False), ("2", False), ("3", True)]

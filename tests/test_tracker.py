@@ -799,6 +799,19 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
     assert t.state("c").current_decision is None
 
 
+def test_a_pivot_to_a_bare_number_the_last_reply_spoke_of_decides_that_option() -> None:
+    """"go with 1 吧" after "那 1 和 2 比较现实": option 1 is the decision, not a new option "1"."""
+    t = tracker()
+    t.observe_user("c", "offline mode 怎么做")
+    t.observe_assistant("c", "几种做法：\n1. 用 SQLite + 自己写 sync 逻辑\n2. 上 CouchDB/PouchDB\n3. 用 Firestore 的 offline persistence")
+    t.observe_user("c", "3 不行，data 必须留在自己的 AWS")
+    t.observe_assistant("c", "理解。那 1 和 2 比较现实。")
+    t.observe_user("c", "CouchDB 太 heavy 了，换 1 吧")
+    state = t.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("1(用 SQLite")
+    assert [a.label for a in state.alternatives].count("1") == 1
+
+
 def options_then(options: str, user: str) -> ConvergenceTracker:
     """A tracker that has seen a question, the assistant's options, then the user's turn."""
     t = tracker()
