@@ -278,7 +278,9 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):
             continue  # "可以考虑以下几种方案" announces the list; it proposes nothing itself
         # "我更推荐方案二", "I'd go with option 2": a recommendation among the listed options.
-        named = _listed_in(summary, proposals)
+        # "I'd go with the private room" after "- A private room at a restaurant, set menu":
+        # a suggestion whose every word one listed option's name holds recommends that option.
+        named = _listed_in(summary, proposals) or [p for p in [sole_container(summary, proposals)] if p is not None]
         if named:
             for proposal in named:
                 proposals[proposals.index(proposal)] = replace(proposal, recommended=True)

@@ -403,3 +403,18 @@ def test_a_bare_number_recommended_is_the_listed_option_so_numbered() -> None:
     reply = "几种做法：\n1. 用 SQLite 自己写 sync\n2. 上 CouchDB\n3. 用 Firestore 的 offline persistence\n我推荐 3，开发成本最低。"
     proposals = extract_proposals(reply)
     assert [(p.label, p.recommended) for p in proposals] == [("1", False), ("2", False), ("3", True)]
+
+
+def test_a_suggestion_by_a_listed_options_own_words_recommends_it() -> None:
+    """"I'd go with the private room" names the listed "A private room at a restaurant": that
+    option is recommended, and no second option "the private room" is added."""
+    reply = (
+        "A few directions:\n- A private room at a restaurant, set menu\n- A rented Airbnb with catering\n"
+        "- An escape room + drinks after\nI'd go with the private room, it's the least work for you."
+    )
+    proposals = extract_proposals(reply)
+    assert [(p.name, p.recommended) for p in proposals] == [
+        ("A private room at a restaurant", True),
+        ("A rented Airbnb with catering", False),
+        ("An escape room + drinks after", False),
+    ]
