@@ -588,6 +588,11 @@ class ConvergenceTracker:
                 break
         if chosen is None and not choices and (endorsed := endorsed_option(text)):
             chosen = _approved(state, endorsed)
+        if chosen is None and not choices and (closing := closing_choice(text)) and not is_deictic(closing):
+            # "the rooftop said 14th is booked. fine, airbnb": a bare last clause takes the open
+            # option it names; only one already proposed, as a clause may name anything.
+            chosen = self._find_alternative(state, closing, closing, statuses=None)
+            chosen = chosen if chosen is not None and chosen.status in ("proposed", "reopened") else None
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))

@@ -812,6 +812,16 @@ def test_a_pivot_to_a_bare_number_the_last_reply_spoke_of_decides_that_option() 
     assert [a.label for a in state.alternatives].count("1") == 1
 
 
+def test_a_bare_last_clause_that_names_an_open_option_decides_it() -> None:
+    """"…fine, airbnb" takes the listed Airbnb; a last clause naming nothing proposed decides nothing."""
+    reply = "Ideas:\n- A private room at a restaurant\n- A rented Airbnb with catering\n- A rooftop bar reservation"
+    t = options_then(reply, "the rooftop said the 14th is booked. fine, airbnb")
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("A rented Airbnb")
+    t = options_then(reply, "the rooftop said the 14th is booked. fine, whatever")
+    assert t.state("c").current_decision is None
+
+
 def options_then(options: str, user: str) -> ConvergenceTracker:
     """A tracker that has seen a question, the assistant's options, then the user's turn."""
     t = tracker()
