@@ -293,21 +293,29 @@ def tune_thresholds(
     )
 
 
+# How many settings on each side of a setting along the uncued bar its score is averaged with.
+SMOOTHING_NEIGHBOURS = 2
+
+
 def _smoothed(
     settings: list[tuple[dict[str, Any], int, FusionThresholds]],
 ) -> list[tuple[dict[str, Any], int, FusionThresholds]]:
     """The same settings, each scored by the mean macro F1 of itself and its neighbours on the bar
-    for turns no cue backs (the settings come in the order of that bar).
+    for turns no cue backs (the settings come in the order of that bar), SMOOTHING_NEIGHBOURS on
+    each side.
 
     That bar decides the few turns where the model alone is unsure, so dev macro F1 along it is a
     ragged line of near-ties: in session 40, uncued 0.8, 0.85, 0.9 and 0.95 were within 0.002 of
     each other and not in order (0.768, 0.766, 0.767, 0.768), and a retrain after three new cues
     moved the pick from 0.8 to 0.95, lowering long_dev 0.819 -> 0.808. Read as a neighbourhood,
-    the line's level decides, not its last wiggle. False alarms are still each setting's own."""
+    the line's level decides, not its last wiggle. One neighbour a side was not enough: in session
+    41 a retrain after two new cues moved it from 0.8 to 0.925 (long_dev 0.819 -> 0.801); two a
+    side pick 0.825 there (long_dev 0.811) and keep session 40's model at 0.8. False alarms are
+    still each setting's own."""
     f1 = [metrics["macro_f1"] for metrics, _, _ in settings]
     smoothed = []
     for index, (metrics, misses, thresholds) in enumerate(settings):
-        window = f1[max(0, index - 1) : index + 2]
+        window = f1[max(0, index - SMOOTHING_NEIGHBOURS) : index + SMOOTHING_NEIGHBOURS + 1]
         smoothed.append(({**metrics, "macro_f1": sum(window) / len(window)}, misses, thresholds))
     return smoothed
 

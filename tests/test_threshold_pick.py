@@ -40,7 +40,8 @@ def test_the_bar_for_uncued_turns_is_read_as_a_neighbourhood_not_a_wiggle() -> N
 
     line = [_setting(bar, f1, 0.02, 0) for bar, f1 in ((0.8, 0.770), (0.85, 0.769), (0.9, 0.762), (0.95, 0.771), (1.01, 0.750))]
     assert _pick(line).positive == 0.95  # the raw line's last wiggle
-    assert _pick(_smoothed(line)).positive == 0.8
+    assert _pick(_smoothed(line)).positive == 0.85  # the level stretch, two neighbours a side
     # Each keeps its own false alarms: a neighbour's cannot carry a setting over the limit.
     assert [metrics["none_false_positive_rate"] for metrics, _, _ in _smoothed(line)] == [0.02] * 5
-    assert round(_smoothed(line)[0][0]["macro_f1"], 4) == round((0.770 + 0.769) / 2, 4)
+    assert round(_smoothed(line)[0][0]["macro_f1"], 4) == round((0.770 + 0.769 + 0.762) / 3, 4)
+    assert round(_smoothed(line)[2][0]["macro_f1"], 4) == round((0.770 + 0.769 + 0.762 + 0.771 + 0.750) / 5, 4)
