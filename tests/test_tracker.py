@@ -352,16 +352,24 @@ def test_a_rejection_that_names_the_other_option_decides_it() -> None:
     assert state.current_decision is not None and state.current_decision.text.startswith("方案B")
 
 
+def _state_after(*turns: str) -> ConvergenceState:
+    """The state after these turns, the user's first and the two sides in turn."""
+    t = tracker()
+    for index, text in enumerate(turns):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    return t.state("c")
+
+
 def test_a_rejection_said_again_by_a_short_name_is_the_same_entry() -> None:
     """"we said no kafka" names, by one word of its long name, the option already rejected: the
     rejected list keeps one entry for it, with the first rejection's turn and reason."""
-    t = tracker()
-    t.observe_user("c", "our nightly ETL takes 5h now. ideas?")
-    t.observe_assistant("c", "1. Switch to CDC with Debezium + Kafka so you stream changes.\n2. Make the batch job incremental.\n3. Parallelize the export by table.")
-    t.observe_user("c", "no debezium + kafka, nobody here can run it")
-    t.observe_assistant("c", "Long term, a managed Kafka would take away the ops burden.")
-    t.observe_user("c", "we said no kafka. stop")
-    state = t.state("c")
+    state = _state_after(
+        "our nightly ETL takes 5h now. ideas?",
+        "1. Switch to CDC with Debezium + Kafka so you stream changes.\n2. Make the batch job incremental.\n3. Parallelize the export by table.",
+        "no debezium + kafka, nobody here can run it",
+        "Long term, a managed Kafka would take away the ops burden.",
+        "we said no kafka. stop",
+    )
     assert len(state.rejected) == 1 and "Debezium + Kafka" in state.rejected[0].alternative
     assert state.rejected[0].rejected_at == 2
 
@@ -801,13 +809,13 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
 
 def test_a_pivot_to_a_bare_number_the_last_reply_spoke_of_decides_that_option() -> None:
     """"go with 1 吧" after "那 1 和 2 比较现实": option 1 is the decision, not a new option "1"."""
-    t = tracker()
-    t.observe_user("c", "offline mode 怎么做")
-    t.observe_assistant("c", "几种做法：\n1. 用 SQLite + 自己写 sync 逻辑\n2. 上 CouchDB/PouchDB\n3. 用 Firestore 的 offline persistence")
-    t.observe_user("c", "3 不行，data 必须留在自己的 AWS")
-    t.observe_assistant("c", "理解。那 1 和 2 比较现实。")
-    t.observe_user("c", "CouchDB 太 heavy 了，换 1 吧")
-    state = t.state("c")
+    state = _state_after(
+        "offline mode 怎么做",
+        "几种做法：\n1. 用 SQLite + 自己写 sync 逻辑\n2. 上 CouchDB/PouchDB\n3. 用 Firestore 的 offline persistence",
+        "3 不行，data 必须留在自己的 AWS",
+        "理解。那 1 和 2 比较现实。",
+        "CouchDB 太 heavy 了，换 1 吧",
+    )
     assert state.current_decision is not None and state.current_decision.text.startswith("1(用 SQLite")
     assert [a.label for a in state.alternatives].count("1") == 1
 
