@@ -84,7 +84,7 @@ _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose|add|use|introduce|reach for|go for|switch to)|I (?:suggest|recommend|propose)"
     r"|my (?:suggestion|recommendation) (?:is|would be)"
     r"|(?:you|we) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?)\s(?!(?:it|that|this|them|those)\b)(?P<summary>[^.,;!?\n]{2,80})"
-    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:用|使用|采用|选|走|去|试试|做|(?:上|加|搞|换)(?=一[个套台层]|个))?\s?(?:(?:一[个套台层]|个)(?![月星小礼周晚早])(?=\s?\S{2}))?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
+    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:(?:上|加|搞|换|做|来)(?:一[个套台层]|个)(?![月星小礼周晚早])|(?:用|使用|采用|选|走|去|试试|做)?\s?(?:一[个套台层](?![月星小礼周晚早])(?=\s?\S{2}))?)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
 # A suggestion made by praising its subject: "A Peloton bike is a great investment if you like

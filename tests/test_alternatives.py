@@ -71,6 +71,7 @@ def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None
     ("我建议加一层 Redis 缓存", "Redis 缓存"),
     ("建议台面做整块不拼接", "台面做整块不拼接"),
     ("建议一个月后再看", "一个月后再看"),
+    ("我建议个人用户先用免费版", "个人用户先用免费版"),  # 个 of 个人, after no verb
 ])
 def test_a_suggestion_in_a_coding_agents_words_is_an_option(reply: str, name: str | None) -> None:
     assert [p.name for p in extract_proposals(reply)] == ([name] if name else [])
