@@ -590,9 +590,10 @@ class ConvergenceTracker:
             chosen = _approved(state, endorsed)
         if chosen is None and not choices and (closing := closing_choice(text)) and not is_deictic(closing):
             # "the rooftop said 14th is booked. fine, airbnb": a bare last clause takes the open
-            # option it names; only one already proposed, as a clause may name anything.
-            chosen = self._find_alternative(state, closing, closing, statuses=None)
-            chosen = chosen if chosen is not None and chosen.status in ("proposed", "reopened") else None
+            # option it names by its words; only one already proposed, as a clause may name
+            # anything. (Most NONE turns end in a clause: no label or short-name lookup here.)
+            open_options = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+            chosen = _sole_holder(closing, open_options) or _best_overlapping(closing, open_options)
         if chosen is not None:
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
