@@ -263,7 +263,7 @@ class ConvergenceTracker:
             # one the turn's words name ("two months later, payments launch is done. let's pick
             # the express 5 upgrade back up").
             named = self._find_alternative(state, detection.target, text, statuses=("rejected",))
-            rejected = [a for a in state.alternatives if a.status == "rejected"]
+            rejected = _rejected_options(state)
             if named is None or named.status != "rejected":
                 # The one rejected option whose name holds every word of the target ("driver" of
                 # "3(Hire a part-time driver)"), else the one the turn shares most words with.
@@ -355,7 +355,7 @@ class ConvergenceTracker:
             # "we said no kafka. stop" after "1. CDC with Debezium + Kafka" was rejected: a name
             # that only one rejected option's name holds says that rejection again. As an entry of
             # its own, the rejected list named the option twice.
-            target = _sole_holder(detection.target, [a for a in state.alternatives if a.status == "rejected"])
+            target = _sole_holder(detection.target, _rejected_options(state))
         if target is None:
             # A change the assistant reported and the turn undoes ("roll back the react-router
             # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
@@ -376,7 +376,7 @@ class ConvergenceTracker:
                 # No replacement span, but the turn may still name where it goes among what was
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
                 replacement = _named_besides(
-                    text, target, [a for a in state.alternatives if a.status in ("proposed", "reopened") and a.id != target.id]
+                    text, target, [a for a in _open_options(state) if a.id != target.id]
                 ) or next(iter(spared), None)
             if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing):
                 # Nor that: a bare last clause is where it goes ("…no thanks. global lightgbm").
@@ -412,7 +412,7 @@ class ConvergenceTracker:
         of refusal in it (`hinted`) is read: finding which options a sentence names is most of the
         cost, and a hook in a long conversation holds a hundred of them."""
         rejected: list[Alternative] = []
-        if not any(a.status in ("proposed", "reopened") for a in state.alternatives):
+        if not _open_options(state):
             return rejected  # nothing on the table: no sentence can drop anything (most turns)
         said = sentences(text)
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
@@ -421,8 +421,7 @@ class ConvergenceTracker:
         for sentence in said:
             if hinted and not _REFUSAL_HINT_RE.search(sentence):
                 continue
-            open_ = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
-            named = [a for a in open_ if mention(sentence, _proposal(a)) is not None]
+            named = [a for a in _open_options(state) if mention(sentence, _proposal(a)) is not None]
             if not named:
                 continue
             detection = self.detector.detect(sentence, context, lang=state.lang)
@@ -592,7 +591,7 @@ class ConvergenceTracker:
             # "the rooftop said 14th is booked. fine, airbnb": a bare last clause takes the open
             # option it names by its words; only one already proposed, as a clause may name
             # anything. (Most NONE turns end in a clause: no label or short-name lookup here.)
-            open_options = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+            open_options = _open_options(state)
             chosen = _sole_holder(closing, open_options) or _best_overlapping(closing, open_options)
         if chosen is not None:
             self._decide(state, chosen, None, patch)
@@ -814,7 +813,7 @@ class ConvergenceTracker:
 
     @staticmethod
     def _refresh_open_questions(state: ConvergenceState) -> None:
-        undecided = [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+        undecided = _open_options(state)
         if len(undecided) >= 2 and state.current_decision is None:
             names = " / ".join(_display(a) for a in undecided[-4:])
             state.open_questions = [which_one(state.lang, names)]
@@ -880,6 +879,15 @@ def _ruled_out_this_turn(state: ConvergenceState) -> bool:
         if event.kind in ("rejected", "pivoted"):
             return True
     return False
+
+
+def _open_options(state: ConvergenceState) -> list[Alternative]:
+    """The options still on the table: proposed and not yet decided against, or brought back."""
+    return [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+
+
+def _rejected_options(state: ConvergenceState) -> list[Alternative]:
+    return [a for a in state.alternatives if a.status == "rejected"]
 
 
 def _says_the_number(reply: str, number: str) -> bool:
