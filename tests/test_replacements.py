@@ -122,6 +122,8 @@ def test_a_clause_that_gives_a_reason_is_marked() -> None:
         ("那笔钱挪去周边小区做亲子活动", "那笔钱挪去周边小区做亲子活动"),
         ("改完顺序之后我发现 gha cache 够用", "改完顺序之后我发现 gha cache 够用"),  # nor a verb alone
         ("那就改用纸质交接本", "纸质交接本"),
+        ("只读副本", "只读副本"),  # the 只 of a word frames nothing
+        ("只用 sqlite", "sqlite"),
     ],
 )
 def test_a_chinese_choice_frame_is_dropped_only_where_it_frames(clause: str, kept: str) -> None:
