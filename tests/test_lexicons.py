@@ -285,6 +285,7 @@ def test_bin_rejects_only_as_a_verb(turn: str, fires: bool) -> None:
     [
         ("too risky with patient data, not doing OCR", "OCR"),
         ("nope, not touching the billing service", "the billing service"),
+        ("yeah no, not adding redis", "redis"),  # two openers, and a verb of adding
         # A state reported, not an option turned down.
         ("not doing much today, just reading", None),
         ("we're fine, not using it yet", None),
@@ -457,3 +458,38 @@ def test_a_verdict_word_in_another_sense_fires_no_cue(turn: str, stands: bool) -
     assert bool(match.fired) is stands
     if not stands:
         assert any(suppressed.reason == "other_sense" for suppressed in match.suppressed)
+
+
+@pytest.mark.parametrize(
+    ("turn", "target"),
+    [
+        ("钓鱼那个再考虑下吧,等他膝盖手术做完开春可以去", "钓鱼"),
+        ("学习率那条路我们回头再看看?之前否掉可能太早了", "学习率"),
+        # No pointer: the user only puts off a choice.
+        ("redis 我再想想", None),
+        ("这个我再考虑下", None),
+    ],
+)
+def test_an_option_by_its_pointer_considered_again_is_brought_back(turn: str, target: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.reopen.that_one_again"]
+    assert (hits[0].groups.get("target") if hits else None) == target
+
+
+@pytest.mark.parametrize(
+    ("turn", "target"),
+    [
+        ("手表他肯定不戴", "手表"),
+        ("健身卡我妈根本不会去", "健身卡"),
+        # A habit or a finding reported, not a verdict on an option.
+        ("他不戴手表", None),
+        ("B站私信我从来不看,留邮箱", None),
+        ("上了之后发现大家压根不看弹出来的文章", None),
+    ],
+)
+def test_an_option_its_user_would_never_use_is_turned_down(turn: str, target: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.reject.they_would_never_use"]
+    assert (hits[0].groups.get("target") if hits else None) == target
