@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import islice
 
-from detector.alternatives import Proposal, extract_proposals, is_deictic
+from detector.alternatives import Proposal, extract_proposals, is_deictic, proposal_by_label
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
 from detector.openings import MAX_MATCHES, held_back, opened_by, verdict_objects
@@ -111,6 +111,15 @@ DIAGNOSIS_TURNS = 4
 # How many of the assistant's last turns may hold the suspect a denial names: the list, and one
 # reply on a check run since.
 SUSPECT_REPLIES = 2
+# A denial that calls its object the problem, and the object: "不是学习率的问题", "学习率不是问题",
+# "the pool size isn't the issue", "it's not the pool size that's the problem".
+_NOT_THE_PROBLEM_RE = re.compile(
+    r"(?<![是说])(?:应该|肯定|也|并|确实)?不是(?P<obj>[^,.;:!?\n，。；：！？]{2,12}?)的?(?:问题|原因|锅)"
+    r"|(?P<obj_first>[^,.;:!?\n，。；：！？\s]{2,12}?)(?:也|都|应该|确实|肯定|其实)?不是(?:问题所在|问题|原因|瓶颈)"
+    r"|(?P<obj_en>\b[\w\- ]{2,30}?) (?:is|was)(?:n'?t| not) (?:really |actually )?(?:the |a |our |an )?(?:issue|problem|cause|culprit|bottleneck)\b"
+    r"|\b(?:it'?s|that'?s|it is) not (?:the |a |our )?(?P<obj_it>[\w\- ]{2,30}?),? (?:that'?s |that is )?(?:the )?(?:issue|problem)\b",
+    re.IGNORECASE,
+)
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
 _ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
 
@@ -166,6 +175,36 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         found = denied_cause(text, causes, guarded, pointed=age == 0)
         if found is not None:
             return found.label
+    return _ruled_out_fix(text, context, replies[0], guarded or engine.guard_for(text))
+
+
+def _ruled_out_fix(text: str, context: Sequence[Turn], reply: str, guarded: Callable[[int, int], bool]) -> str | None:
+    """The fix the last reply listed that works on what the turn says is not the problem, or None.
+
+    A reply often lists fixes, not suspects ("一是把学习率降到 1e-5 并加 warmup；二是少解冻几层…"), and
+    each fix suspects what it changes: "我觉得不是学习率的问题，是标注有问题" turns down the first, as
+    surely as a denied suspect. Only a denial that calls its object the problem counts ("不是 1e-5，
+    是 3e-5" corrects a number), and only by the fix's own words: "不是这个问题" cannot tell which
+    fix it means, nor "不是 3.4%" which one is numbered 3."""
+    denials = [
+        match
+        for match in islice(_NOT_THE_PROBLEM_RE.finditer(text), MAX_MATCHES)
+        if not held_back(text, match.start(), match.end(), guarded)
+    ]
+    if not denials or not _diagnosing(text, context):
+        return None
+    fixes = extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])
+    if len(fixes) < 2:
+        return None
+    for match in denials:
+        obj = next(group for group in match.groups() if group is not None).strip()
+        if is_deictic(obj) or not any(ch.isalpha() for ch in obj):
+            continue
+        if proposal_by_label(obj, fixes, by_position=False) is not None:
+            continue
+        found = opened_by(obj, fixes)
+        if found is not None:
+            return found.display
     return None
 
 

@@ -106,6 +106,30 @@ def test_the_same_words_elsewhere_rule_out_nothing(reply: str, text: str, sympto
     assert _ruled_out(reply, text, symptom) is None
 
 
+_FIXES_ZH = "可以试试:一是把学习率降到 1e-5 并加 warmup;二是少解冻几层;三是加数据增强。我建议先试第一个。"
+_FIXES_EN = "A few things to try:\n1. Raise the connection pool size to 50\n2. Add a read replica\n3. Cache the product lookups"
+
+
+@pytest.mark.parametrize("reply, text, fix", [
+    (_FIXES_ZH, "我觉得不是学习率的问题，是标注有问题，先查标注", "一(把学习率降到 1e-5 并加 warmup)"),
+    (_FIXES_ZH, "学习率不是问题，先查标注", "一(把学习率降到 1e-5 并加 warmup)"),
+    (_FIXES_EN, "the connection pool isn't the issue, it never goes above 12", "1(Raise the connection pool size to 50)"),
+])
+def test_a_fix_the_reply_listed_is_ruled_out_with_what_it_works_on(reply: str, text: str, fix: str) -> None:
+    """A listed fix suspects what it changes: denying that thing is the problem turns the fix down."""
+    assert _ruled_out(reply, text, "loss stops falling after epoch 3, p99 too") == fix
+
+
+@pytest.mark.parametrize("reply, text", [
+    (_FIXES_ZH, "不是 1e-5，是 3e-5"),  # a number corrected, not called the problem
+    (_FIXES_ZH, "不是这个问题"),  # a pointer cannot tell which fix
+    (_FIXES_EN, "not 3, it's 2 replicas we have"),
+    (_FIXES_EN, "is the connection pool not the issue?"),  # asked
+])
+def test_a_listed_fix_is_not_ruled_out_by_other_denials(reply: str, text: str) -> None:
+    assert _ruled_out(reply, text, "loss stops falling after epoch 3, p99 too") is None
+
+
 def test_a_suspect_stays_open_for_one_check_and_only_the_last_reply_is_pointed_at() -> None:
     """The list, a reply on one check, then "不是磁盘": the list is still what the user answers. Two
     replies on, or a bare "not that one" aimed past the last reply, rules out nothing."""
