@@ -471,20 +471,28 @@ def user_phrases(
     text = _CONNECTIVE_RE.sub(lambda m: _blank(m.group()), text)
     phrases: list[str] = []
     run: list[_Token] = []
-    previous_end = 0
+    previous = _Token("", 0, 0)
     for token in _tokens(text, inside_names) + [_Token("", len(text) + 1, len(text) + 1)]:
         word, start = token.word, token.start
-        gap = text[previous_end:start]
+        gap = text[previous.end : start]
         breaks = (gap.strip() and not gap.strip() in "+&/") or token.breaking
         if breaks or len(run) >= _MAX_USER_TOKENS:
             kept = _trim_function_words(run)
             if kept:
                 phrases.append(text[kept[0].start : kept[-1].end])
             run = []
-        if word and not token.breaking:
+        if word and not token.breaking and not _counter_of_pointer(previous, token):
             run.append(token)
-        previous_end = token.end
+        previous = token
     return phrases
+
+
+# Counters a pointer takes: "这种桌游" names 桌游; the 种 left after the pointer named "种桌游".
+_POINTER_COUNTERS = frozenset("种条套家款样类位台部本件份批")
+
+
+def _counter_of_pointer(previous: _Token, token: _Token) -> bool:
+    return previous.word in ("这", "那", "哪") and not previous.in_name and not token.in_name and token.word in _POINTER_COUNTERS
 
 
 def _blank(part: str) -> str:

@@ -84,6 +84,12 @@ def test_chat_fillers_are_never_user_phrases() -> None:
     assert user_phrases("额 唉 那个 Kafka 方案算了") == ["Kafka 方案"]
 
 
+def test_a_pointers_counter_is_no_part_of_the_name() -> None:
+    """"这种桌游不行" turned down "种桌游": the pointer broke the phrase and its counter opened it."""
+    assert user_phrases("这种桌游不行,太贵") == ["桌游"]
+    assert user_phrases("那条路线不走了,换一条") == ["路线"]
+
+
 def test_accented_latin_words_are_whole_words() -> None:
     """"Cancún" was cut at its ú into "Canc", and a lone accented word was counted as one Chinese
     character, which names nothing, so "Cancún is out" had no phrase at all."""
