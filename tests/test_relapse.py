@@ -181,6 +181,16 @@ CASES = [
      "I'll add a line to the contract: 'Raw footage is not included and is deleted after 90 days.'", "OK"),
     ("excluded", "上门安装", "自己装", "加收 300 太贵",
      "报价单我改好了：总价 2680 元，不含上门安装，配件随箱寄出。", "OK"),
+    # A list item opened by a verb is named by the verb in any form; the capital made "Knock" a
+    # name, and "knocking through" named nothing. An opening name is no verb: "drainage" is no
+    # French drain.
+    ("verb", "3(Knock through to the dining room for a peninsula (needs a structural engineer))", "quartz worktops",
+     "we rent the dining room out", "Alternatively, knocking through to the dining room for a peninsula would add storage.",
+     "RELAPSE"),
+    ("verb", "3(Knock through to the dining room for a peninsula (needs a structural engineer))", "quartz worktops",
+     "we rent the dining room out", "Sorry, you ruled out knocking through, so the galley stays.", "OK"),
+    ("verb", "1(French drain along the slope)", "rain garden", "no outlet",
+     "For clay soil, a rain garden should be about 20-30% of the drainage area it serves.", "OK"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),

@@ -131,13 +131,18 @@ def _read_part(part: str, reading: _Reading) -> None:
     """One part of an alternative ("Redis 集中式缓存", "hiring movers"): its proper names, or the
     words of its description, and its CJK names."""
     proper = _proper_names(part, reading.shared, reading.anchors, reading.cased)
+    tokens = LATIN_TOKEN_RE.findall(part)
+    runs = _capital_runs(tokens, has_cjk=bool(CJK_RUN_RE.search(part)))
     if proper:
         # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
         reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
     reading.sources += CJK_RUN_RE.findall(part)
-    runs = _capital_runs(LATIN_TOKEN_RE.findall(part), has_cjk=bool(CJK_RUN_RE.search(part)))
     if not any(len(run) > 1 for run in runs):
         reading.sources.append(part.lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
+    if proper and _opened_by_a_verb(tokens, runs):
+        opener = stem_of(tokens[0].lower())
+        if opener not in reading.shared and opener not in WEAK_STEMS:
+            reading.words.append(frozenset({opener}))
     if not proper:
         stems = _descriptive_stems(part, reading.shared)
         if stems:
@@ -228,6 +233,24 @@ def _proper_names(part: str, shared: set[str], anchors: set[str], cased: set[str
             if word not in shared:
                 (anchors if _looks_coined(token) else cased).add(word if _looks_coined(token) else token)
     return found
+
+
+def _opened_by_a_verb(tokens: list[str], runs: list[list[str]]) -> bool:
+    """Is the part's one capitalised word a verb that opens a list item ("Knock through to the
+    dining room for a peninsula", "Move the cron to Lambda")? A reply says it in any form
+    ("knocking through"), so its stem names the option too. What follows it tells a verb from a
+    name: a particle or an article ("Needs analysis write-up", "French drain", "Bank feed
+    integration" open with names, and "need", "drainage" or "Open Banking" name none of them)."""
+    return (
+        len(runs) == 1
+        and runs[0] == tokens[:1]
+        and len(tokens) > 2
+        and tokens[0].istitle()
+        and tokens[1].lower() in _AFTER_A_VERB
+    )
+
+
+_AFTER_A_VERB = frozenset("the a an through up out off down back over away in into on onto to it them everything all".split())
 
 
 def _solo_names(run: list[str]) -> list[str]:
