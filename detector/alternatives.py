@@ -75,15 +75,18 @@ _SPACED_LABELLED_RE = re.compile(
 _LIST_MARK_PUNCTUATION = "()（）.、)）是其第 "
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
 _ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
+# The word that joins the last item of an enumeration: "TextCNN、TinyBERT、或者 fastText".
+_LIST_CONJUNCTION_RE = re.compile(r"^\s?(?:或者|或是|以及|还有|和|或)\s?")
 _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
 # A suggestion in the assistant's own voice: "I'd suggest Redis", "I'd add Redux Toolkit for the
 # global state" (how coding agents put one), "you could use Firestore", "我建议用 Redis". Not of a
 # pronoun ("I'd add it as a second item"): what it stands for was said before. A Chinese count word
-# is no part of the name: "可以考虑上一个托管的 ES" proposes 托管的 ES, not "上一个托管的 ES".
+# is no part of the name: "可以考虑上一个托管的 ES" proposes 托管的 ES, not "上一个托管的 ES". A point
+# inside a number ends nothing: "quartz worktops (~3.5k for this size)" was "quartz worktops (~3".
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose|add|use|introduce|reach for|go for|switch to)|I (?:suggest|recommend|propose)"
     r"|my (?:suggestion|recommendation) (?:is|would be)"
-    r"|(?:you|we) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?)\s(?!(?:it|that|this|them|those)\b)(?P<summary>[^.,;!?\n]{2,80})"
+    r"|(?:you|we) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?)\s(?!(?:it|that|this|them|those)\b)(?P<summary>(?:[^.,;!?\n]|(?<=\d)[.,](?=\d)){2,80})"
     r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:(?:上|加|搞|换|做|来)(?:一[个套台层]|个)(?![月星小礼周晚早])|(?:用|使用|采用|选|走|去|试试|做)?\s?(?:一[个套台层](?![月星小礼周晚早])(?=\s?\S{2}))?)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
@@ -262,7 +265,8 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         proposals = spaced if len(spaced) >= 2 else proposals
     if not proposals:
         for match in _ENUMERATION_RE.finditer(text):
-            proposals += [Proposal(_short(item), item.strip()) for item in match.group("items").split("、") if item.strip()]
+            items = (_LIST_CONJUNCTION_RE.sub("", item).strip() for item in match.group("items").split("、"))
+            proposals += [Proposal(_short(item), item) for item in items if item]
     if not proposals:
         proposals = _bulleted(text)
     if not proposals:
@@ -273,8 +277,11 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         # "A few questions first: 1. What's your budget? 2. How many guests?" asks; it offers
         # nothing to choose, and "no budget limit" rejects no option.
         proposals = []
-    for match in [*_SUGGESTION_RE.finditer(text), *_PRAISED_RE.finditer(text)]:
-        summary = (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
+    suggested = (
+        (match.group("summary") or match.group("summary_zh") or "").strip(" :：,，*")
+        for match in [*_SUGGESTION_RE.finditer(text), *_PRAISED_RE.finditer(text)]
+    )
+    for summary in (part for whole in suggested for part in _either_of(whole)):
         if not summary or _GENERIC_SUGGESTION_RE.match(summary):
             continue  # "可以考虑以下几种方案" announces the list; it proposes nothing itself
         # "我更推荐方案二", "I'd go with option 2": a recommendation among the listed options.
@@ -287,6 +294,23 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         elif not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)
+
+
+# "A or B" in one suggestion, each side a name of its own: not "a 2 or 3 night stay", not "more or
+# less", not "whether or not".
+_EITHER_RE = re.compile(r"\sor\s(?=[^\W\d])(?!less\b|not\b|so\b|two\b|three\b|more\b|fewer\b)|\s?或者\s?", re.IGNORECASE)
+
+
+def _either_of(summary: str) -> list[str]:
+    """The options one suggestion offers: "quartz worktops (~3.5k) or laminate (~900) if you want
+    budget left" offers quartz and laminate, and the user who turns laminate down turns down no
+    quartz."""
+    parts = [part.strip(" ,，") for part in _EITHER_RE.split(summary, maxsplit=1)]
+    if len(parts) != 2 or any(len(part) < 3 for part in parts) or "、" in summary:
+        return [summary]  # "TextCNN、TinyBERT、或者 fastText" is a list of three: one suggestion stays one
+    left = parts[0]
+    inside_brackets = left.count("(") + left.count("（") > left.count(")") + left.count("）")
+    return [summary] if inside_brackets else parts  # "洱海边的民宿(双廊或者才村一带)" is one place
 
 
 def _bulleted(text: str) -> list[Proposal]:

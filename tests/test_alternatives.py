@@ -419,3 +419,25 @@ def test_a_suggestion_by_a_listed_options_own_words_recommends_it() -> None:
         ("A rented Airbnb with catering", False),
         ("An escape room + drinks after", False),
     ]
+
+
+@pytest.mark.parametrize(
+    ("reply", "names"),
+    [
+        # Two options in one suggestion; a point inside a number ends neither.
+        (
+            "For finishes, I'd suggest quartz worktops (~3.5k for this size) or laminate (~900) if you want budget left.",
+            ["quartz worktops", "laminate"],
+        ),
+        ("I'd suggest Postgres or MySQL.", ["Postgres", "MySQL"]),
+        ("我建议用 Redis 或者 Memcached", ["Redis", "Memcached"]),
+        # One option: a count, a phrase, a list of three, an "or" in brackets.
+        ("I suggest a 2 or 3 night stay.", ["a 2 or 3 night stay"]),
+        ("I recommend more or less the same plan.", ["more or less the same plan"]),
+        ("建议住洱海边的民宿(双廊或者才村一带)", ["住洱海边的民宿"]),
+        # An enumeration's last item without the word that joins it.
+        ("可以考虑:TextCNN、TinyBERT、或者 fastText", ["TextCNN", "TinyBERT", "fastText"]),
+    ],
+)
+def test_a_suggestion_of_one_thing_or_another_offers_both(reply: str, names: list[str]) -> None:
+    assert [p.name for p in extract_proposals(normalize(reply))] == names
