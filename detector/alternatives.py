@@ -83,11 +83,13 @@ _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.M
 # pronoun ("I'd add it as a second item"): what it stands for was said before. A Chinese count word
 # is no part of the name: "可以考虑上一个托管的 ES" proposes 托管的 ES, not "上一个托管的 ES". A point
 # inside a number ends nothing: "quartz worktops (~3.5k for this size)" was "quartz worktops (~3".
+# "可以考虑一下" proposed "一下". A sentence that opens with 或者 and a verb of choosing offers the
+# other option ("建议放在跳板机上。或者放在 K8s 里做 CronJob").
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose|add|use|introduce|reach for|go for|switch to)|I (?:suggest|recommend|propose)"
     r"|my (?:suggestion|recommendation) (?:is|would be)"
     r"|(?:you|we) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?)\s(?!(?:it|that|this|them|those)\b)(?P<summary>(?:[^.,;!?\n]|(?<=\d)[.,](?=\d)){2,80})"
-    r"|(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:先|还是|就|直接)?(?:(?:上|加|搞|换|做|来)(?:一[个套台层]|个)(?![月星小礼周晚早])|(?:用|使用|采用|选|走|去|试试|做)?\s?(?:一[个套台层](?![月星小礼周晚早])(?=\s?\S{2}))?)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
+    r"|(?:(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于)(?:一下)?|(?:^|(?<=[。\n]))\s?或者(?=\s?(?:先|直接|干脆)?(?:用|放在|放到|换成|改用|试试|选|走)))(?:先|还是|就|直接|干脆)?(?:(?:上|加|搞|换|做|来)(?:一[个套台层]|个)(?![月星小礼周晚早])|(?:用|使用|采用|选|走|去|试试|做)?\s?(?:一[个套台层](?![月星小礼周晚早])(?=\s?\S{2}))?)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )
 # A suggestion made by praising its subject: "A Peloton bike is a great investment if you like
@@ -122,7 +124,7 @@ _ANNOUNCEMENT_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
 _GENERIC_SUGGESTION_RE = re.compile(
-    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招))"
+    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招)|一下(?:吧|呢)?$)"
     r"|(?:the following|a few|some|several|other|another|one of|(?:two|three|four|five|\d) (?:options|ways|approaches|ideas|things))\b",
     re.IGNORECASE,
 )

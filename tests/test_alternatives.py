@@ -435,6 +435,11 @@ def test_a_suggestion_by_a_listed_options_own_words_recommends_it() -> None:
         ("I suggest a 2 or 3 night stay.", ["a 2 or 3 night stay"]),
         ("I recommend more or less the same plan.", ["more or less the same plan"]),
         ("建议住洱海边的民宿(双廊或者才村一带)", ["住洱海边的民宿"]),
+        # "可以考虑一下" proposes nothing; a sentence opened by 或者 and a verb offers the other option.
+        ("其实搭一个轻量的 Airflow 也很快，可以考虑一下。", []),
+        ("可以考虑一下 Redis 集群。", ["Redis 集群"]),
+        ("建议放在跳板机上，用 crontab 配置。或者放在 K8s 里做 CronJob，稳定性更好。", ["放在跳板机上", "放在 K8s 里做 CronJob"]),
+        ("或者你想先看看报价？", []),
         # An enumeration's last item without the word that joins it.
         ("可以考虑:TextCNN、TinyBERT、或者 fastText", ["TextCNN", "TinyBERT", "fastText"]),
     ],
