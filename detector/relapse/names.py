@@ -132,7 +132,7 @@ def _read_part(part: str, reading: _Reading) -> None:
     words of its description, and its CJK names."""
     proper = _proper_names(part, reading.shared, reading.anchors, reading.cased)
     tokens = LATIN_TOKEN_RE.findall(part)
-    runs = _capital_runs(tokens, has_cjk=bool(CJK_RUN_RE.search(part)))
+    runs = _name_runs(part)
     if proper:
         # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
         reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
@@ -213,7 +213,7 @@ def _proper_names(part: str, shared: set[str], anchors: set[str], cased: set[str
     ("Go", "Swarm"); True when the part has one. "Docker Swarm" also names "Swarm", "React Native"
     never "React": the head of a compound product name is another product."""
     found = False
-    for run in _capital_runs(LATIN_TOKEN_RE.findall(part), has_cjk=bool(CJK_RUN_RE.search(part))):
+    for run in _name_runs(part):
         lowered = [t.lower() for t in run]
         if len(run) == 1:
             word = lowered[0]
@@ -270,6 +270,14 @@ def _solo_names(run: list[str]) -> list[str]:
 def _looks_coined(token: str) -> bool:
     """Inner capitals or digits ("MongoDB", "GPT-4", "k8s"): no English word looks like that."""
     return any(c.isdigit() for c in token) or any(c.isupper() for c in token[1:])
+
+
+def _name_runs(part: str) -> list[list[str]]:
+    """The part's proper names as runs of capitalised tokens; Chinese between two tokens ends a
+    run: "用 Airflow 建一个 DAG" names Airflow and a DAG, not an "Airflow DAG" that a reply saying
+    "搭一个轻量的 Airflow" never names."""
+    has_cjk = bool(CJK_RUN_RE.search(part))
+    return [run for piece in CJK_RUN_RE.split(part) for run in _capital_runs(LATIN_TOKEN_RE.findall(piece), has_cjk)]
 
 
 def _capital_runs(tokens: list[str], has_cjk: bool) -> list[list[str]]:
