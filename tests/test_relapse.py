@@ -191,6 +191,9 @@ CASES = [
      "we rent the dining room out", "Sorry, you ruled out knocking through, so the galley stays.", "OK"),
     ("verb", "1(French drain along the slope)", "rain garden", "no outlet",
      "For clay soil, a rain garden should be about 20-30% of the drainage area it serves.", "OK"),
+    # Chinese between two capitalised words ends a name: "用 Airflow 建一个 DAG" is named by Airflow.
+    ("name", "2(用 Airflow 建一个 DAG,好处是有重试和告警)", "", "为了一个周报搭 airflow 不值当",
+     "其实搭一个轻量的 Airflow 也很快，可以考虑一下。", "RELAPSE"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),
@@ -662,3 +665,21 @@ def test_a_bad_case_file_is_an_error_naming_the_line(tmp_path: Path, content: by
     with pytest.raises(InputError, match=":1: ") as raised:
         relapse_cases(path)
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize("alternative, condition, reply, verdict", [
+    ("EC2 买 Savings Plans", "等下季度流量稳定了再说",
+     "好，先不承诺。下季度看 Cost Explorer 的 Savings Plans 推荐，它会按过去用量算出安全的承诺额。", "OK"),
+    ("EC2 买 Savings Plans", "等下季度流量稳定了再说", "另外建议现在就买 Savings Plans，能省 30%。", "RELAPSE"),
+    ("a Redis cache", "traffic doubles", "Once traffic doubles, a Redis cache would make sense.", "OK"),
+    ("a Redis cache", "traffic doubles", "A Redis cache would cut traffic to the database.", "RELAPSE"),
+    # With no condition of the user's, the default one defers nothing.
+    ("a Redis cache", "the user brings it back, or new constraints or evidence appear",
+     "When new constraints appear, a Redis cache would help.", "RELAPSE"),
+])
+def test_an_option_put_off_until_the_users_own_condition_is_no_relapse(
+    alternative: str, condition: str, reply: str, verdict: str
+) -> None:
+    state = _state(alternative)
+    state.rejected[0].revisit_if = condition
+    assert check_reply(state, reply).verdict == verdict

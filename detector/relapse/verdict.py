@@ -21,6 +21,7 @@ from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
 from detector.relapse.vocabulary import REAFFIRMED_RE, REJECTED_AFTER_RE, REJECTED_BEFORE_RE
+from detector.render import default_revisit_if
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
 
@@ -69,9 +70,13 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     # A rejection the reply names outright goes before one it names only by kind: with Kafka and
     # RabbitMQ both turned down, "RabbitMQ 的托管版" brings back RabbitMQ, not its sibling Kafka.
     chosen: tuple[RejectedAlternative, str, Mention] | None = None
+    deferred: set[str] = set()
     for rejection, names, reason in live:
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
+            found = None
+        if found is not None and _defers_to_its_condition(found[0], rejection, current):
+            deferred.add(rejection.alternative_id)  # nor does the scorer read it
             found = None
         if found is not None and (found[1].strong or chosen is None):
             chosen = (rejection, *found)
@@ -87,7 +92,7 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
             reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
         )
     for rejection, _, reason in live:
-        if rejection.alternative_id in only_named:
+        if rejection.alternative_id in only_named or rejection.alternative_id in deferred:
             continue
         scored = _scored(said[rejection.alternative_id], rejection, current, reason, siblings.get(rejection.alternative_id, ""))
         if scored is not None:
@@ -150,6 +155,27 @@ def _named_only_when_rejected(state: ConvergenceState) -> set[str]:
         for a in state.alternatives
         if a.proposed_by == "user" and a.id in rejected_at and a.first_turn >= rejected_at[a.id]
     }
+
+
+# The user's condition for bringing an option back says at least this many of its words again.
+CONDITION_WORDS_SAID = 2
+
+
+def _defers_to_its_condition(sentence: str, rejection: RejectedAlternative, current: str) -> bool:
+    """Does the sentence put the option off until the condition the user set for it?
+
+    "Savings Plans 先别碰 等下季度流量稳定了再说", then "好，先不承诺。下季度看 Cost Explorer 的 Savings
+    Plans 推荐": coming back to it on the user's own terms brings nothing back now. Two of the
+    condition's distinctive words or character pairs said again (下季 and 季度) tell it; one shared
+    word is too often the option's own topic ("traffic")."""
+    if not rejection.revisit_if or rejection.revisit_if in DEFAULT_CONDITIONS:
+        return False
+    condition = reason_keys(rejection.revisit_if, current)
+    said = reason_keys(sentence, current)
+    return len(condition & said) >= CONDITION_WORDS_SAID
+
+
+DEFAULT_CONDITIONS = frozenset(default_revisit_if(lang) for lang in ("zh", "en"))
 
 
 def _says_whole(mention: str, alternative: str) -> bool:
