@@ -330,13 +330,19 @@ def _descriptive_stems(part: str, shared: set[str]) -> frozenset[str]:
 
 
 def _cjk_cores(part: str) -> list[str]:
-    """CJK runs of the part without the light verb in front ("办健身房年卡" → "健身房年卡")."""
+    """CJK runs of the part without the light verb in front ("办健身房年卡" → "健身房年卡") and a
+    count word at the end: "建一个" between "Airflow" and "DAG" names nothing, and every reply
+    that builds something ("在帆软里建一个周报模板") said it."""
     cores = []
     for run in CJK_RUN_RE.findall(part):
         lead = ZH_LEAD_RE.match(run)
         core = run[lead.end() :] if lead and len(run) - lead.end() >= 1 else run
-        cores.append(core)
+        counted = _COUNT_TAIL_RE.search(core)
+        cores.append(core[: counted.start()] if counted and counted.start() > 0 else core)
     return cores
+
+
+_COUNT_TAIL_RE = re.compile("[一两几这那][个套台层种条家只份次件]$")
 
 
 def _pieces(core: str) -> list[str]:
