@@ -49,7 +49,7 @@ MIN_SCORE = 0.0
 # reads one way only, so a long run with no verb after it fails in linear time, not exponential.
 _ZH_CHOICE_LEAD_RE = re.compile(
     r"^(?:(?:我们|咱们|咱|我|先|就|那(?![些个笔种条边里么样位家次天])|还是|干脆|直接|统一|只|再|都|给他|给她|给)+"
-    r"(?:改用|换成|改成|转战|切到|切回|转去|转向|换到|用上|试试|上|用|走|定|选|做|找|配|搞|换|改|去|按|买|挂|请|租|招|加|查|看|试|弄)"
+    r"(?:改用|换成|改成|转战|切到|切回|转去|转向|换到|用上|试试|上|用|走|定|选|做|找|配|搞|换|改|去|按|买|挂|请|租|招|加|查|看|试|弄|叫|约|订)"
     r"|(?:改用|换成|改成|转战|切到|切回|转去|转向|换到|用上|试试))"
 )
 # At most this many leading English words are dropped to reach the choice ("I'm calling a plumber").

@@ -319,8 +319,8 @@ _OPENING_CHOICE_FRAME_RE = re.compile(
     r"(?:(?:just|then|so|let'?s|we'?ll|i'?ll|go with|use|do|pick|plain)\s)+|"
     # A one-character verb only after a framing word: "上海", "做饭" and "走读" keep theirs.
     # A 那 that opens a pointer ("那些搬 dbt", "那笔钱挪去…") points; it frames no choice, nor does
-    # the 只 of a word ("只读副本", "只要", "只有").
-    r"(?:(?:那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只(?![读要有是能会好剩不]))+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)",
+    # the 只 of a word ("只读副本", "只要", "只有"); "只能" frames one ("那只能 Tableau 了").
+    r"(?:(?:那(?![些个笔种条边里么样位家次天])|就|还是|干脆|直接|统一|只能|只(?![读要有是能会好剩不]))+(?:改用|换成|改成|转战|用|走|定|选|上|去|做|找|配|搞|换|改)?)",
     re.IGNORECASE,
 )
 _CLOSING_CHOICE_FRAME_RE = re.compile(

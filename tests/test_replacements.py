@@ -124,6 +124,8 @@ def test_a_clause_that_gives_a_reason_is_marked() -> None:
         ("那就改用纸质交接本", "纸质交接本"),
         ("只读副本", "只读副本"),  # the 只 of a word frames nothing
         ("只用 sqlite", "sqlite"),
+        ("那只能 Tableau", "Tableau"),  # 只能 frames a forced choice
+        ("先叫深度保洁来一趟", "深度保洁来一趟"),
     ],
 )
 def test_a_chinese_choice_frame_is_dropped_only_where_it_frames(clause: str, kept: str) -> None:
