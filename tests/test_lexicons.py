@@ -493,3 +493,18 @@ def test_an_option_its_user_would_never_use_is_turned_down(turn: str, target: st
 
     hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.reject.they_would_never_use"]
     assert (hits[0].groups.get("target") if hits else None) == target
+
+
+@pytest.mark.parametrize(
+    ("turn", "target"),
+    [
+        ("stop suggesting ES", "ES"),
+        ("ran analyze, still seq scan. stop suggesting analyze", "analyze"),
+        ("please stop suggesting more options, just pick one", None),
+    ],
+)
+def test_stop_suggesting_turns_its_object_down(turn: str, target: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.stop_suggesting"]
+    assert (hits[0].groups.get("target") if hits else None) == target
