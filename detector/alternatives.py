@@ -490,6 +490,21 @@ def sole_container(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
     return holding[0] if len(holding) == 1 else None
 
 
+def sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one proposal that names the product the reference is a short name for ("ES" for "Move
+    search to Elasticsearch…", "k8s" for "部署到 Kubernetes"), when only one does; by the relapse
+    guard's kin groups, loaded only for a reference whose words name no option. Only for a
+    reference that shares no word with any option: "just redis" is a plainer form of "Redis
+    cluster with sentinel failover", which it leaves, not another name for it."""
+    keys = content_keys(reference)
+    if not proposals or any(keys & content_keys(proposal.summary) for proposal in proposals):
+        return None  # nothing to name, or named by its words: the kin lexicon (50 ms to load) is not needed
+    from detector.relapse.kin import short_name_for
+
+    sharing = [proposal for proposal in proposals if short_name_for(reference, proposal.summary)]
+    return sharing[0] if len(sharing) == 1 else None
+
+
 def sole_sharer(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
     """The one proposal that shares any content key with `text`, when only one does: "retries hide
     flakiness" speaks of "add a retry decorator around the network call" and of no other option,

@@ -40,6 +40,7 @@ from detector.alternatives import (
     label_references,
     names_label,
     proposal_by_label,
+    sole_kin,
 )
 from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
@@ -390,6 +391,9 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     if opens_the_conversation(context) and _names_something(query.raw):
         name = _surface(query.raw or "")
         return name.text if name is not None else query.raw
+    short = _short_name_of_an_option(query.raw, context)
+    if short is not None:
+        return short
     # "…so no. let's go with option 2": the replacement is the option its label names.
     replacement = _referent(query.replacement, _turn_views(context)) if query.replacement else None
     left_for = _replacement_test(replacement)
@@ -405,6 +409,21 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         # is the choice and the cache option, named by its words, is what goes.
         return named[0].text
     return _best(scored).text
+
+
+# A cue's capture this short and of one word may be a product's short name ("ES", "pg", "k8s").
+_SHORT_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
+
+
+def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | None:
+    """The one recent option a short name names ("stop suggesting ES" after "2. Move search to
+    Elasticsearch"), or None. The ranker cannot weigh it: "ES" shares no word with the option, and
+    the recommended option ("I'd start with option 1") pulled the target to itself."""
+    if raw is None or not _SHORT_NAME_RE.fullmatch(raw.strip()):
+        return None
+    proposals = list({p: None for _, _, view in _turn_views(context) for p in view.proposals})
+    named = sole_kin(raw.strip(), proposals)
+    return named.display if named is not None else None
 
 
 def _replacement_test(replacement: str | None) -> Callable[[Candidate], bool]:

@@ -28,6 +28,7 @@ from detector.alternatives import (
     parts_of,
     proposal_by_label,
     sole_container,
+    sole_kin,
     sole_sharer,
 )
 from detector.constraints import standing_constraints
@@ -747,7 +748,7 @@ class ConvergenceTracker:
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
         own_words = reference if reference and not is_deictic(reference) else None
         if chosen is None and own_words:
-            chosen = best_overlap(own_words, proposals) or _sole_kin(own_words, proposals)
+            chosen = best_overlap(own_words, proposals) or sole_kin(own_words, proposals)
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
             if chosen is not None and own_words:
@@ -979,21 +980,6 @@ def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
     if verdict is None or verdict.verdict != "RELAPSE" or not verdict.evidence:
         return False
     return proposal.summary in verdict.evidence and bool(content_keys(proposal.summary) & content_keys(verdict.alternative or ""))
-
-
-def _sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
-    """The one proposal that names the product the reference is a short name for ("ES" for "Move
-    search to Elasticsearch…", "k8s" for "部署到 Kubernetes"), when only one does; by the relapse
-    guard's kin groups, loaded only for a reference whose words name no option. Only for a
-    reference that shares no word with any option: "just redis" is a plainer form of "Redis
-    cluster with sentinel failover", which it leaves, not another name for it."""
-    keys = content_keys(reference)
-    if not proposals or any(keys & content_keys(proposal.summary) for proposal in proposals):
-        return None  # nothing to name, or named by its words: the kin lexicon (50 ms to load) is not needed
-    from detector.relapse.kin import short_name_for
-
-    sharing = [proposal for proposal in proposals if short_name_for(reference, proposal.summary)]
-    return sharing[0] if len(sharing) == 1 else None
 
 
 def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:

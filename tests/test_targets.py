@@ -320,3 +320,16 @@ def test_a_pointer_takes_the_name_said_right_before_it(text: str, beside: str | 
     assert query.named_beside_pointer is (beside is not None)
     if beside is not None:
         assert query.raw == beside
+
+
+def test_a_short_name_of_one_offered_option_is_that_option(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"stop suggesting ES" after a list whose recommended option is the index: "ES" shares no word
+    with "Move search to Elasticsearch", and the ranker took the recommended option."""
+    from detector.schema import Turn
+
+    reply = (
+        "I looked at the handler. Three options:\n1. Add a Postgres GIN index on products.name with pg_trgm\n"
+        "2. Move search to Elasticsearch\n3. Cache search results in Redis for 60s\nI'd start with option 1."
+    )
+    context = [Turn(role="user", text="the /search endpoint takes 3s on prod"), Turn(role="assistant", text=reply)]
+    assert shipped_detector.detect("stop suggesting ES", context).target == "2(Move search to Elasticsearch)"
