@@ -508,3 +508,20 @@ def test_stop_suggesting_turns_its_object_down(turn: str, target: str | None) ->
 
     hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.stop_suggesting"]
     assert (hits[0].groups.get("target") if hits else None) == target
+
+
+@pytest.mark.parametrize(
+    ("turn", "target"),
+    [
+        ("mom is terrified of heights so def not the balloon", "balloon"),
+        ("definitely not the cruise, she gets seasick", "cruise"),
+        # No article: a description denied, not an option.
+        ("cloudtrail shows the old key was used from some IP in 2021?? def not us", None),
+        ("it is absolutely not busywork, half our tickets exist because the docs are wrong", None),
+    ],
+)
+def test_a_firm_not_the_x_turns_x_down(turn: str, target: str | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.definitely_not_the_x"]
+    assert (hits[0].groups.get("target") if hits else None) == target
