@@ -95,7 +95,9 @@ _ASSENTED_RE = re.compile(
 # nor "X works" alone, which reports a fact.
 _ENDORSED_RE = re.compile(
     r"^(?P<zh>[^,，。.!！?？;；:：\n]{1,20}?)\s{0,2}(?<![也都还倒是不没别])(?:可以|没问题|不错|挺好)(?:的|吧|啊)?$"
-    r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:(?:sounds|looks) (?:good|great|right|perfect|best|fine)|works for me|is fine by me|it is|wins|then)$",
+    # A filler may close it: "hood river sounds great actually", "option 2 looks good tbh".
+    r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:(?:sounds|looks) (?:(?:really|so|pretty|very) )?(?:good|great|right|perfect|best|fine|amazing|lovely|awesome)"
+    r"|works for me|is fine by me|it is|wins|then)(?: (?:actually|honestly|tbh|though|to me|lol|then))?$",
     re.IGNORECASE,
 )
 # An amount or a frequency, which sets a parameter of the plan: "三个月", "199", "每周 200 条", "2 weeks".

@@ -1400,3 +1400,10 @@ def test_the_next_step_a_reply_announces(reply: str, step: str | None) -> None:
     from detector.statements import next_step_in
 
     assert next_step_in(reply) == step
+
+
+@pytest.mark.parametrize("turn", ["the CDN edge cache sounds great actually", "CDN edge cache looks really good tbh"])
+def test_an_option_approved_by_name_with_a_filler_after_it_is_the_decision(turn: str) -> None:
+    """"hood river sounds great actually" set no decision: a closing filler hid the approval."""
+    state = replayed(tracker(), "caching options?", OPTIONS_EN, turn)
+    assert state.current_decision is not None and state.current_decision.text.startswith("Option 3")
