@@ -814,7 +814,7 @@ class ConvergenceTracker:
 
     @staticmethod
     def _refresh_open_questions(state: ConvergenceState) -> None:
-        undecided = _open_options(state)
+        undecided = _without_the_rejected_by_short_name(state, _open_options(state))
         if len(undecided) >= 2 and state.current_decision is None:
             names = " / ".join(_display(a) for a in undecided[-4:])
             state.open_questions = [which_one(state.lang, names)]
@@ -1093,6 +1093,19 @@ def _sole_holder(reference: str | None, alternatives: Sequence[Alternative]) -> 
     if not reference or is_deictic(reference):
         return None
     return _alternative_of(sole_container(reference, _proposals(alternatives)), alternatives)
+
+
+def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[Alternative]) -> list[Alternative]:
+    """The open options, less one the user turned down by a short name that became an entry of its
+    own: with "balloon" rejected, "A hot air balloon ride over the Willamette Valley" is no open
+    question, and an agent that reads it as one proposes it again. The rejection keeps its own
+    entry (a reopening names it as the user did); only the option whose name alone holds every
+    word of the short name is left out."""
+    shadowed = set()
+    for entry in _rejected_options(state):
+        if entry.proposed_by == "user" and (holder := _sole_holder(entry.summary, options)) is not None:
+            shadowed.add(holder.id)
+    return [option for option in options if option.id not in shadowed]
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

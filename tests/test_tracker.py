@@ -1407,3 +1407,15 @@ def test_an_option_approved_by_name_with_a_filler_after_it_is_the_decision(turn:
     """"hood river sounds great actually" set no decision: a closing filler hid the approval."""
     state = replayed(tracker(), "caching options?", OPTIONS_EN, turn)
     assert state.current_decision is not None and state.current_decision.text.startswith("Option 3")
+
+
+def test_an_option_turned_down_by_a_short_name_is_no_open_question(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"balloon" rejected on its own left "A hot air balloon ride…" among the open questions."""
+    reply = (
+        "Here are a few ideas:\n- A weekend at a coastal inn in Cannon Beach\n- A private cooking class for two\n"
+        "- A hot air balloon ride over the Willamette Valley\n- A framed custom map of places they've lived"
+    )
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    state = replayed(t, "anniversary gift ideas for my parents?", reply, "mom is terrified of heights so def not the balloon")
+    assert any("balloon" in r.alternative for r in state.rejected)
+    assert state.open_questions and "Cannon" in state.open_questions[0] and "balloon" not in state.open_questions[0]
