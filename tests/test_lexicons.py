@@ -525,3 +525,17 @@ def test_a_firm_not_the_x_turns_x_down(turn: str, target: str | None) -> None:
 
     hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.definitely_not_the_x"]
     assert (hits[0].groups.get("target") if hits else None) == target
+
+
+@pytest.mark.parametrize(
+    ("turn", "cue_id", "fires"),
+    [
+        ("崇明太远了 开车两个多小时 娃会晕车", "zh.reject.not_suitable_for_us", True),
+        ("动物园娃去过好几次了 这次想换个", "zh.pivot.something_else", True),
+        ("换个角度想想这个问题", "zh.pivot.something_else", False),
+    ],
+)
+def test_a_place_too_far_and_a_bare_wish_for_another_one(turn: str, cue_id: str, fires: bool) -> None:
+    from detector.cues.engine import default_engine
+
+    assert any(hit.cue_id == cue_id for hit in default_engine().match(turn).fired) is fires
