@@ -746,9 +746,11 @@ class ConvergenceTracker:
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
-        own_words = reference if reference and not is_deictic(reference) else None
+        # "那 Yjs" is a name behind the pointer the detector's span kept, not a pointer.
+        latin_name = _ONE_LATIN_NAME_RE.fullmatch(reference.strip()) if reference else None
+        own_words = latin_name.group("word") if latin_name else reference if reference and not is_deictic(reference) else None
         if chosen is None and own_words:
-            chosen = best_overlap(own_words, proposals) or sole_kin(own_words, proposals)
+            chosen = best_overlap(own_words, proposals) or _bracketed_short_name(own_words, proposals) or sole_kin(own_words, proposals)
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
             if chosen is not None and own_words:
@@ -980,6 +982,24 @@ def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
     if verdict is None or verdict.verdict != "RELAPSE" or not verdict.evidence:
         return False
     return proposal.summary in verdict.evidence and bool(content_keys(proposal.summary) & content_keys(verdict.alternative or ""))
+
+
+# One Latin word, perhaps after a pointer the detector's span kept ("那 Yjs").
+_ONE_LATIN_NAME_RE = re.compile(r"(?:那个|这个|那|这)?\s?(?P<word>[A-Za-z][A-Za-z0-9.+#\-]{0,29})")
+
+
+def _bracketed_short_name(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one option that gives the reference in brackets as its short name: "FCM 在国内基本用不了"
+    turns down "Firebase Cloud Messaging (FCM)", whose name shares no word with it. Only that: a
+    short name the option's words merely hold ("balloon" of "A hot air balloon ride…") stays an
+    entry of its own, as binding it cost dev reopenings a later short reference no longer found."""
+    named = _ONE_LATIN_NAME_RE.fullmatch(reference.strip())
+    if named is None:
+        return None
+    word = named.group("word")
+    bracketed = re.compile(rf"[(（]\s?{re.escape(word)}\s?[)）,，/]", re.IGNORECASE)
+    holding = [proposal for proposal in proposals if bracketed.search(proposal.summary)]
+    return holding[0] if len(holding) == 1 else None
 
 
 def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:

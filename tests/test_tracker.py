@@ -1419,3 +1419,31 @@ def test_an_option_turned_down_by_a_short_name_is_no_open_question(shipped_detec
     state = replayed(t, "anniversary gift ideas for my parents?", reply, "mom is terrified of heights so def not the balloon")
     assert any("balloon" in r.alternative for r in state.rejected)
     assert state.open_questions and "Cannon" in state.open_questions[0] and "balloon" not in state.open_questions[0]
+
+
+@pytest.mark.parametrize("rejection, rejected", [
+    ("FCM 在国内基本用不了 pass", "1(Firebase Cloud Messaging)"),
+    # A name the option's words merely hold stays an entry of its own (see the open questions).
+    ("APNs 也不想自己对接", None),
+])
+def test_a_short_name_given_in_brackets_names_its_option(shipped_detector, rejection: str, rejected: str | None) -> None:  # type: ignore[no-untyped-def]
+    reply = (
+        "可选方案：\n1. Firebase Cloud Messaging (FCM)，iOS 也走 FCM 转 APNs\n2. 直接对接 APNs + 各家 Android 厂商通道\n"
+        "3. 用第三方聚合推送（个推 / 极光）"
+    )
+    state = replayed(ConvergenceTracker(shipped_detector, MemoryStore()), "app 要加推送", reply, rejection)
+    if rejected is not None:
+        assert [r.alternative for r in state.rejected] == [rejected]
+    else:
+        assert all(r.alternative != "1(Firebase Cloud Messaging)" for r in state.rejected)
+
+
+def test_a_name_behind_a_pointer_brings_back_the_option_that_gives_it_in_brackets(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"Yjs 不上了" turned down "CRDT (Yjs) + WebSocket relay"; "ok 那 Yjs 又得捡回来了" brought back
+    another rejection, as "那 Yjs" read as a pointer."""
+    reply = "两个思路：\n思路一：OT (operational transformation) + 中心服务器\n思路二：CRDT (Yjs) + WebSocket relay"
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    state = replayed(t, "白板要支持多人协作", reply, "OT 太难了。Yjs 不上了，太重", "好的。", "一致性哈希不想自己搞", "明白。")
+    assert "思路二(CRDT)" in [r.alternative for r in state.rejected]
+    t.observe_user("c", "ok 那 Yjs 又得捡回来了")
+    assert [r.alternative for r in t.state("c").rejected] == [r.alternative for r in state.rejected if r.alternative != "思路二(CRDT)"]
