@@ -539,3 +539,19 @@ def test_a_place_too_far_and_a_bare_wish_for_another_one(turn: str, cue_id: str,
     from detector.cues.engine import default_engine
 
     assert any(hit.cue_id == cue_id for hit in default_engine().match(turn).fired) is fires
+
+
+@pytest.mark.parametrize(
+    ("turn", "groups"),
+    [
+        ("actually nvm the flaky tests, let's work on the signup page first", ("the flaky tests", "the signup page first")),
+        ("forget fine-tuning, let's do few-shot prompting with retrieval instead", ("fine-tuning", "few-shot prompting with retrieval")),
+        ("never mind, let's just go", None),
+        ("forget it, I'll do it myself", None),
+    ],
+)
+def test_never_mind_x_lets_y_is_one_breath_pivot(turn: str, groups: tuple[str, str] | None) -> None:
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.pivot.never_mind_x_lets_y"]
+    assert ((hits[0].groups["target"], hits[0].groups["replacement"]) if hits else None) == groups
