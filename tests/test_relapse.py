@@ -194,6 +194,9 @@ CASES = [
     # Chinese between two capitalised words ends a name: "用 Airflow 建一个 DAG" is named by Airflow.
     ("name", "2(用 Airflow 建一个 DAG,好处是有重试和告警)", "", "为了一个周报搭 airflow 不值当",
      "其实搭一个轻量的 Airflow 也很快，可以考虑一下。", "RELAPSE"),
+    # Chinese ending in 的 makes the first name a modifier: "Safari" alone does not name the option.
+    ("modifier", "1(用了 Safari 不支持的 JS 语法)", "", "代码里没有 (?<= 的",
+     "那升级到 2.0.1 应该就修了，changelog 里写了 fix Safari regex。", "OK"),
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),

@@ -275,9 +275,14 @@ def _looks_coined(token: str) -> bool:
 def _name_runs(part: str) -> list[list[str]]:
     """The part's proper names as runs of capitalised tokens; Chinese between two tokens ends a
     run: "用 Airflow 建一个 DAG" names Airflow and a DAG, not an "Airflow DAG" that a reply saying
-    "搭一个轻量的 Airflow" never names."""
-    has_cjk = bool(CJK_RUN_RE.search(part))
-    return [run for piece in CJK_RUN_RE.split(part) for run in _capital_runs(LATIN_TOKEN_RE.findall(piece), has_cjk)]
+    "搭一个轻量的 Airflow" never names. Not Chinese that ends in 的, which makes the first name a
+    modifier of the second: "用了 Safari 不支持的 JS 语法" is about JS syntax, and a reply on the
+    Safari bug the conversation is about does not name it by "Safari"."""
+    breaks = [match for match in CJK_RUN_RE.finditer(part) if not match.group().endswith("的")]
+    starts = [0] + [match.end() for match in breaks]
+    ends = [match.start() for match in breaks] + [len(part)]
+    has_cjk = bool(breaks) or bool(CJK_RUN_RE.search(part))
+    return [run for start, end in zip(starts, ends) for run in _capital_runs(LATIN_TOKEN_RE.findall(part[start:end]), has_cjk)]
 
 
 def _capital_runs(tokens: list[str], has_cjk: bool) -> list[list[str]]:
