@@ -268,7 +268,12 @@ class ConvergenceTracker:
             if named is None or named.status != "rejected":
                 # The one rejected option whose name holds every word of the target ("driver" of
                 # "3(Hire a part-time driver)"), else the one the turn shares most words with.
-                named = _sole_holder(detection.target, rejected) or _best_overlapping(text, rejected) or named
+                named = (
+                    _sole_holder(detection.target, rejected)
+                    or _short_name_said(text, rejected)
+                    or _best_overlapping(text, rejected)
+                    or named
+                )
             target = named or target
             if target is not None and target.status != "rejected":
                 # Nothing rejected comes back ("还是自建吧" after choosing Unleash, with 自建 never
@@ -999,6 +1004,18 @@ def _bracketed_short_name(reference: str, proposals: Sequence[Proposal]) -> Prop
     word = named.group("word")
     bracketed = re.compile(rf"[(（]\s?{re.escape(word)}\s?[)）,，/]", re.IGNORECASE)
     holding = [proposal for proposal in proposals if bracketed.search(proposal.summary)]
+    return holding[0] if len(holding) == 1 else None
+
+
+# A short name an option gives in brackets: "Render Key Value (Redis) for sidekiq".
+_BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)）,，/]")
+
+
+def _short_name_said(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The one alternative whose bracketed short name the turn says as a word ("so redis is coming
+    back" brings back "Render Key Value (Redis) for sidekiq"), the way a rejection may have named it."""
+    said = {word.lower() for word in re.findall(r"[A-Za-z][A-Za-z0-9.+#\-]*", text)}
+    holding = [a for a in alternatives if any(name.lower() in said for name in _BRACKETED_NAME_RE.findall(a.summary))]
     return holding[0] if len(holding) == 1 else None
 
 

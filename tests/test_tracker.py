@@ -1447,3 +1447,17 @@ def test_a_name_behind_a_pointer_brings_back_the_option_that_gives_it_in_bracket
     assert "思路二(CRDT)" in [r.alternative for r in state.rejected]
     t.observe_user("c", "ok 那 Yjs 又得捡回来了")
     assert [r.alternative for r in t.state("c").rejected] == [r.alternative for r in state.rejected if r.alternative != "思路二(CRDT)"]
+
+
+def test_a_rejected_option_comes_back_by_the_short_name_it_gives_in_brackets() -> None:
+    """The rejection named it by its bracketed short name; so may the reopening, whatever span the
+    detector took for its target."""
+    from detector.schema import Alternative
+    from detector.tracker import _short_name_said
+
+    options = [
+        Alternative(id="alt-1", label="4", summary="Managed Key Value store (Redis) for the job queue", first_turn=1, status="rejected"),
+        Alternative(id="alt-2", label="1", summary="Create a hosted Postgres and restore a dump", first_turn=1, status="rejected"),
+    ]
+    assert _short_name_said("the chat feature needs pub/sub, so ok, redis is back", options) is options[0]
+    assert _short_name_said("the chat feature needs pub/sub", options) is None
