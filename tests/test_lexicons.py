@@ -14,6 +14,14 @@ from detector.schema import Label
 LANGS = ("zh", "en")
 
 
+def _captured(turn: str, cue_id: str, group: str) -> str | None:
+    """What the cue's named group captured in the turn, or None when the cue does not fire."""
+    from detector.cues.engine import default_engine
+
+    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == cue_id]
+    return hits[0].groups.get(group) if hits else None
+
+
 def _flags(lang: str) -> int:
     # The engine matches en case-insensitively and zh as written; examples are checked the same way.
     return re.IGNORECASE if lang == "en" else 0
@@ -293,10 +301,7 @@ def test_bin_rejects_only_as_a_verb(turn: str, fires: bool) -> None:
     ],
 )
 def test_a_clause_that_opens_with_not_doing_turns_its_object_down(turn: str, target: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.not_doing_x"]
-    assert (hits[0].groups.get("target") if hits else None) == target
+    assert _captured(turn, "en.reject.not_doing_x", "target") == target
 
 
 @pytest.mark.parametrize(
@@ -310,10 +315,7 @@ def test_a_clause_that_opens_with_not_doing_turns_its_object_down(turn: str, tar
     ],
 )
 def test_haishi_after_a_verdict_chooses_only_an_option_by_its_pointer(turn: str, replacement: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.pivot.reject_then_haishi_that_one"]
-    assert (hits[0].groups.get("replacement") if hits else None) == replacement
+    assert _captured(turn, "zh.pivot.reject_then_haishi_that_one", "replacement") == replacement
 
 
 def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
@@ -471,10 +473,7 @@ def test_a_verdict_word_in_another_sense_fires_no_cue(turn: str, stands: bool) -
     ],
 )
 def test_an_option_by_its_pointer_considered_again_is_brought_back(turn: str, target: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.reopen.that_one_again"]
-    assert (hits[0].groups.get("target") if hits else None) == target
+    assert _captured(turn, "zh.reopen.that_one_again", "target") == target
 
 
 @pytest.mark.parametrize(
@@ -489,10 +488,7 @@ def test_an_option_by_its_pointer_considered_again_is_brought_back(turn: str, ta
     ],
 )
 def test_an_option_its_user_would_never_use_is_turned_down(turn: str, target: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "zh.reject.they_would_never_use"]
-    assert (hits[0].groups.get("target") if hits else None) == target
+    assert _captured(turn, "zh.reject.they_would_never_use", "target") == target
 
 
 @pytest.mark.parametrize(
@@ -504,10 +500,7 @@ def test_an_option_its_user_would_never_use_is_turned_down(turn: str, target: st
     ],
 )
 def test_stop_suggesting_turns_its_object_down(turn: str, target: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.stop_suggesting"]
-    assert (hits[0].groups.get("target") if hits else None) == target
+    assert _captured(turn, "en.reject.stop_suggesting", "target") == target
 
 
 @pytest.mark.parametrize(
@@ -521,10 +514,7 @@ def test_stop_suggesting_turns_its_object_down(turn: str, target: str | None) ->
     ],
 )
 def test_a_firm_not_the_x_turns_x_down(turn: str, target: str | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.reject.definitely_not_the_x"]
-    assert (hits[0].groups.get("target") if hits else None) == target
+    assert _captured(turn, "en.reject.definitely_not_the_x", "target") == target
 
 
 @pytest.mark.parametrize(
@@ -551,7 +541,5 @@ def test_a_place_too_far_and_a_bare_wish_for_another_one(turn: str, cue_id: str,
     ],
 )
 def test_never_mind_x_lets_y_is_one_breath_pivot(turn: str, groups: tuple[str, str] | None) -> None:
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == "en.pivot.never_mind_x_lets_y"]
-    assert ((hits[0].groups["target"], hits[0].groups["replacement"]) if hits else None) == groups
+    cue = "en.pivot.never_mind_x_lets_y"
+    assert (_captured(turn, cue, "target"), _captured(turn, cue, "replacement")) == (groups or (None, None))
