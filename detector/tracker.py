@@ -1001,22 +1001,27 @@ def _bracketed_short_name(reference: str, proposals: Sequence[Proposal]) -> Prop
     named = _ONE_LATIN_NAME_RE.fullmatch(reference.strip())
     if named is None:
         return None
-    word = named.group("word")
-    bracketed = re.compile(rf"[(（]\s?{re.escape(word)}\s?[)）,，/]", re.IGNORECASE)
-    holding = [proposal for proposal in proposals if bracketed.search(proposal.summary)]
+    word = named.group("word").lower()
+    holding = [proposal for proposal in proposals if word in _bracketed_names(proposal.summary)]
     return holding[0] if len(holding) == 1 else None
-
-
-# A short name an option gives in brackets: "Render Key Value (Redis) for sidekiq".
-_BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)）,，/]")
 
 
 def _short_name_said(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The one alternative whose bracketed short name the turn says as a word ("so redis is coming
-    back" brings back "Render Key Value (Redis) for sidekiq"), the way a rejection may have named it."""
-    said = {word.lower() for word in re.findall(r"[A-Za-z][A-Za-z0-9.+#\-]*", text)}
-    holding = [a for a in alternatives if any(name.lower() in said for name in _BRACKETED_NAME_RE.findall(a.summary))]
+    """The one alternative whose bracketed short name the turn says as a word ("ok, redis is back"
+    brings back "Managed Key Value store (Redis) for the job queue"), the way a rejection may have
+    named it."""
+    said = {word.lower() for word in _LATIN_WORD_RE.findall(text)}
+    holding = [a for a in alternatives if said & _bracketed_names(a.summary)]
     return holding[0] if len(holding) == 1 else None
+
+
+# A short name an option gives in brackets: "Firebase Cloud Messaging (FCM)", "CRDT (Yjs / Automerge)".
+_BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)）,，/]")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]{0,29}")
+
+
+def _bracketed_names(summary: str) -> set[str]:
+    return {name.lower() for name in _BRACKETED_NAME_RE.findall(summary)}
 
 
 def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:
