@@ -24,7 +24,8 @@ each rejected alternative, and each mention is read for its *stance*.
    proposes ("Maybe bring them back?") puts an unframed mention forward.
    "I know you ruled it out, but …" relapses when what follows the "but" proposes without going
    back to the current decision, and so does arguing the rejection's reason away ("a managed
-   service would solve the ops cost").
+   service would solve the ops cost"). A sentence that puts the option off to the user's own
+   revisit condition ("等下季度流量稳定了再说" → "下季度看 … Savings Plans 推荐") brings nothing back.
 
 3. The learned scorer. The rules' gains came from vocabulary seen in each development set; on an
    unseen set most misses named the option by a paraphrase or a sibling product, not a mention.

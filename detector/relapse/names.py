@@ -130,15 +130,15 @@ def current_core(current: str) -> str:
 def _read_part(part: str, reading: _Reading) -> None:
     """One part of an alternative ("Redis 集中式缓存", "hiring movers"): its proper names, or the
     words of its description, and its CJK names."""
-    proper = _proper_names(part, reading.shared, reading.anchors, reading.cased)
-    tokens = LATIN_TOKEN_RE.findall(part)
     runs = _name_runs(part)
+    proper = _proper_names(part, runs, reading.shared, reading.anchors, reading.cased)
     if proper:
         # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
         reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
     reading.sources += CJK_RUN_RE.findall(part)
     if not any(len(run) > 1 for run in runs):
         reading.sources.append(part.lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
+    tokens = LATIN_TOKEN_RE.findall(part)
     if proper and _opened_by_a_verb(tokens, runs):
         opener = stem_of(tokens[0].lower())
         if opener not in reading.shared and opener not in WEAK_STEMS:
@@ -208,12 +208,12 @@ def _name_part(summary: str) -> str:
     return summary
 
 
-def _proper_names(part: str, shared: set[str], anchors: set[str], cased: set[str]) -> bool:
+def _proper_names(part: str, runs: list[list[str]], shared: set[str], anchors: set[str], cased: set[str]) -> bool:
     """Add the part's proper names to `anchors`, or to `cased` when they spell a common word
     ("Go", "Swarm"); True when the part has one. "Docker Swarm" also names "Swarm", "React Native"
     never "React": the head of a compound product name is another product."""
     found = False
-    for run in _name_runs(part):
+    for run in runs:  # `_name_runs(part)`
         lowered = [t.lower() for t in run]
         if len(run) == 1:
             word = lowered[0]
@@ -281,7 +281,7 @@ def _name_runs(part: str) -> list[list[str]]:
     breaks = [match for match in CJK_RUN_RE.finditer(part) if not match.group().endswith("的")]
     starts = [0] + [match.end() for match in breaks]
     ends = [match.start() for match in breaks] + [len(part)]
-    has_cjk = bool(breaks) or bool(CJK_RUN_RE.search(part))
+    has_cjk = bool(CJK_RUN_RE.search(part))
     return [run for start, end in zip(starts, ends) for run in _capital_runs(LATIN_TOKEN_RE.findall(part[start:end]), has_cjk)]
 
 
