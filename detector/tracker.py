@@ -1143,10 +1143,16 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
     question, and an agent that reads it as one proposes it again. The rejection keeps its own
     entry (a reopening names it as the user did); only the option whose name alone holds every
     word of the short name is left out."""
+    short_rejections = [content_keys(entry.summary) for entry in _rejected_options(state) if entry.proposed_by == "user"]
+    if not short_rejections or not options:
+        return options
+    # Each option's name read once: a long conversation holds dozens of each (`sole_container`).
+    named = [(option, content_keys(proposal.name)) for option, proposal in zip(options, _proposals(options))]
     shadowed = set()
-    for entry in _rejected_options(state):
-        if entry.proposed_by == "user" and (holder := _sole_holder(entry.summary, options)) is not None:
-            shadowed.add(holder.id)
+    for wanted in short_rejections:
+        holders = [option.id for option, keys in named if wanted and wanted <= keys]
+        if len(holders) == 1:
+            shadowed.add(holders[0])
     return [option for option in options if option.id not in shadowed]
 
 
