@@ -440,13 +440,23 @@ def tokenize_en(text: str) -> list[str]:
     return tokens
 
 
+# The longest piece of a CJK run jieba reads at once. jieba's HMM keeps a path per character of a
+# run of unseen words and copies it at each step, so its cost grows with the square of the run:
+# 40,000 characters of one unseen character took 4 s. A run of the data is at most 35 characters
+# (punctuation ends one), so cutting longer runs changes no real turn's words.
+JIEBA_RUN_CHARS = 200
+
+
 @lru_cache(maxsize=8192)
 def tokenize_zh(text: str) -> tuple[str, ...]:
-    """jieba words of a CJK run (precise mode, HMM on for unseen words).
+    """jieba words of a CJK run (precise mode, HMM on for unseen words), read `JIEBA_RUN_CHARS` at
+    a time.
 
     Cached: the classifier's word n-grams and target resolution (`zh_words_at`) read the same
     runs of a turn, and jieba is the costliest part of reading one."""
-    return tuple(word for word in _chinese_segmenter().lcut(text) if word.strip())
+    segmenter = _chinese_segmenter()
+    pieces = (text[start : start + JIEBA_RUN_CHARS] for start in range(0, len(text), JIEBA_RUN_CHARS))
+    return tuple(word for piece in pieces for word in segmenter.lcut(piece) if word.strip())
 
 
 _CJK_SPLIT_RE = re.compile(f"([{CJK_CHAR}]+)")

@@ -319,3 +319,26 @@ def test_reading_constraints_grows_linearly(unit: str) -> None:
 
     ratio, small, large = growth_ratio(standing_constraints, unit)
     assert ratio < MAX_RATIO, f"{unit!r}: {small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["不是学习率的问题，", "学习率不是问题", "the pool isn't the issue ", "it's not the pool that's the problem "])
+def test_reading_a_ruled_out_fix_grows_linearly(unit: str) -> None:
+    """After a reply that lists fixes, a turn is read for a denial that names what one works on."""
+    from detector.hypotheses import ruled_out_cause
+    from detector.schema import Turn
+
+    reply = "可以试试：一是把学习率降到 1e-5；二是少解冻几层。Or: 1. Raise the pool size 2. Add a replica"
+    context = [Turn(role="user", text="loss 不降，p99 slow"), Turn(role="assistant", text=reply)]
+    engine = default_engine()
+    ratio, small, large = growth_ratio(lambda text: ruled_out_cause(text, context, engine), unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["屴", "只", "学习率"])
+def test_segmenting_a_long_chinese_run_grows_linearly(unit: str) -> None:
+    """jieba's HMM copies a path per character of a run of unseen words: read whole, 40,000 of one
+    unseen character took 4 s, with the square of the length."""
+    from detector.text import tokenize_zh
+
+    ratio, small, large = growth_ratio(tokenize_zh.__wrapped__, unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
