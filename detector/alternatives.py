@@ -483,11 +483,19 @@ def sole_container(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
     """The one proposal whose name holds every content key of `text`, when only one does:
     "tracemalloc" names "用 tracemalloc 在生产环境抓快照" though it is a small share of that name.
     The name, not the whole summary: a description's "3 year horizon" is no name "year" points at."""
-    wanted = content_keys(text)
-    if not wanted:
-        return None
-    holding = [proposal for proposal in proposals if wanted <= content_keys(proposal.name)]
-    return holding[0] if len(holding) == 1 else None
+    return sole_containers([text], proposals)[0]
+
+
+def sole_containers(texts: Sequence[str], proposals: Sequence[Proposal]) -> list[Proposal | None]:
+    """`sole_container` of each text, the proposals' names read once: a long conversation looks
+    dozens of short rejections up among dozens of options on every turn."""
+    names = [content_keys(proposal.name) for proposal in proposals]
+    found: list[Proposal | None] = []
+    for text in texts:
+        wanted = content_keys(text)
+        holding = [proposal for proposal, keys in zip(proposals, names) if wanted and wanted <= keys]
+        found.append(holding[0] if len(holding) == 1 else None)
+    return found
 
 
 def sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:

@@ -175,10 +175,12 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         found = denied_cause(text, causes, guarded, pointed=age == 0)
         if found is not None:
             return found.label
-    return _ruled_out_fix(text, context, replies[0], guarded or engine.guard_for(text))
+    return _ruled_out_fix(text, context, replies[0], guarded, engine)
 
 
-def _ruled_out_fix(text: str, context: Sequence[Turn], reply: str, guarded: Callable[[int, int], bool]) -> str | None:
+def _ruled_out_fix(
+    text: str, context: Sequence[Turn], reply: str, guarded: Callable[[int, int], bool] | None, engine: CueEngine
+) -> str | None:
     """The fix the last reply listed that works on what the turn says is not the problem, or None.
 
     A reply often lists fixes, not suspects ("一是把学习率降到 1e-5 并加 warmup；二是少解冻几层…"), and
@@ -186,11 +188,11 @@ def _ruled_out_fix(text: str, context: Sequence[Turn], reply: str, guarded: Call
     surely as a denied suspect. Only a denial that calls its object the problem counts ("不是 1e-5，
     是 3e-5" corrects a number), and only by the fix's own words: "不是这个问题" cannot tell which
     fix it means, nor "不是 3.4%" which one is numbered 3."""
-    denials = [
-        match
-        for match in islice(_NOT_THE_PROBLEM_RE.finditer(text), MAX_MATCHES)
-        if not held_back(text, match.start(), match.end(), guarded)
-    ]
+    found_denials = list(islice(_NOT_THE_PROBLEM_RE.finditer(text), MAX_MATCHES))
+    if not found_denials:
+        return None  # most denials say no "problem": the guards are not read for them
+    guarded = guarded or engine.guard_for(text)
+    denials = [match for match in found_denials if not held_back(text, match.start(), match.end(), guarded)]
     if not denials or not _diagnosing(text, context):
         return None
     fixes = extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])

@@ -28,6 +28,7 @@ from detector.alternatives import (
     parts_of,
     proposal_by_label,
     sole_container,
+    sole_containers,
     sole_kin,
     sole_sharer,
 )
@@ -751,9 +752,7 @@ class ConvergenceTracker:
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
-        # "那 Yjs" is a name behind the pointer the detector's span kept, not a pointer.
-        latin_name = _ONE_LATIN_NAME_RE.fullmatch(reference.strip()) if reference else None
-        own_words = latin_name.group("word") if latin_name else reference if reference and not is_deictic(reference) else None
+        own_words = _own_words(reference)
         if chosen is None and own_words:
             chosen = best_overlap(own_words, proposals) or _bracketed_short_name(own_words, proposals) or sole_kin(own_words, proposals)
         if chosen is None:
@@ -989,6 +988,17 @@ def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
     return proposal.summary in verdict.evidence and bool(content_keys(proposal.summary) & content_keys(verdict.alternative or ""))
 
 
+def _own_words(reference: str | None) -> str | None:
+    """The words a reference names something by, or None when it only points ("这个"). "那 Yjs" is
+    a name behind the pointer the detector's span kept, not a pointer."""
+    if not reference:
+        return None
+    latin_name = _ONE_LATIN_NAME_RE.fullmatch(reference.strip())
+    if latin_name is not None:
+        return latin_name.group("word")
+    return None if is_deictic(reference) else reference
+
+
 # One Latin word, perhaps after a pointer the detector's span kept ("那 Yjs").
 _ONE_LATIN_NAME_RE = re.compile(r"(?:那个|这个|那|这)?\s?(?P<word>[A-Za-z][A-Za-z0-9.+#\-]{0,29})")
 
@@ -1143,17 +1153,11 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
     question, and an agent that reads it as one proposes it again. The rejection keeps its own
     entry (a reopening names it as the user did); only the option whose name alone holds every
     word of the short name is left out."""
-    short_rejections = [content_keys(entry.summary) for entry in _rejected_options(state) if entry.proposed_by == "user"]
+    short_rejections = [entry.summary for entry in _rejected_options(state) if entry.proposed_by == "user"]
     if not short_rejections or not options:
         return options
-    # Each option's name read once: a long conversation holds dozens of each (`sole_container`).
-    named = [(option, content_keys(proposal.name)) for option, proposal in zip(options, _proposals(options))]
-    shadowed = set()
-    for wanted in short_rejections:
-        holders = [option.id for option, keys in named if wanted and wanted <= keys]
-        if len(holders) == 1:
-            shadowed.add(holders[0])
-    return [option for option in options if option.id not in shadowed]
+    shadowed = {holder.summary for holder in sole_containers(short_rejections, _proposals(options)) if holder is not None}
+    return [option for option in options if option.summary not in shadowed]
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
