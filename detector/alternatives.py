@@ -74,7 +74,10 @@ _SPACED_LABELLED_RE = re.compile(
 )
 _LIST_MARK_PUNCTUATION = "()（）.、)）是其第 "
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
-_ENUMERATION_RE = re.compile(r"[:：]\s{0,2}(?P<items>[^\n。;；:：]{2,30}?(?:、[^\n。;；:：、]{1,30}){1,8})")
+# A bracket is one piece of its item: "React Query 管服务端数据（缓存、重试、分页）" lists no options.
+_ENUMERATION_ITEM = r"(?:[^\n。;；:：、()（）]|[(（][^()（）\n]{0,24}[)）])"
+_ENUMERATION_ITEMS_RE = re.compile(rf"{_ENUMERATION_ITEM}+")
+_ENUMERATION_RE = re.compile(rf"[:：]\s{{0,2}}(?P<items>{_ENUMERATION_ITEM}{{2,30}}?(?:、{_ENUMERATION_ITEM}{{1,30}}){{1,8}})")
 # The word that joins the last item of an enumeration: "TextCNN、TinyBERT、或者 fastText".
 _LIST_CONJUNCTION_RE = re.compile(r"^\s?(?:或者|或是|以及|还有|和|或)\s?")
 _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.MULTILINE)
@@ -93,9 +96,11 @@ _SUGGESTION_RE = re.compile(
     re.IGNORECASE,
 )
 # A suggestion made by praising its subject: "A Peloton bike is a great investment if you like
-# classes", "Postgres is a solid default here", "本地 LRU 缓存是个不错的选择".
+# classes", "Postgres is a solid default here", "本地 LRU 缓存是个不错的选择"; a connective
+# before it is no part of the name ("Then the park pavilion … is a strong option").
 _PRAISED_RE = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?!(?:this|that|it|which|both|either|each|one|all|any|there|these|those|they|you|we|i|either one)\b)"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:(?:then|so|honestly|overall|personally|in that case),?\s)?"
+    r"(?!(?:this|that|it|which|both|either|each|one|all|any|there|these|those|they|you|we|i|either one)\b)"
     r"(?P<summary>(?:an? |the )?[A-Za-z][^.,;:!?\n]{1,40}?) (?:is|are|would be|'d be|makes|make)"
     r" (?:a |an )?(?:really |very |probably |usually |genuinely )?(?:great|good|solid|strong|safe|nice|natural|perfect|ideal|excellent|sensible|reasonable)"
     r" (?:choice|option|fit|pick|investment|default|bet|starting point|way to go)\b"
@@ -124,7 +129,7 @@ _ANNOUNCEMENT_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|`+")
 _GENERIC_SUGGESTION_RE = re.compile(
-    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招)|一下(?:吧|呢)?$)"
+    r"(?:以下|下面|如下|这几|几种|几个|一些|其他|其它|别的|一起(?:上|用)|(?:两个|两者)?都(?:上|用)|[两二三四五六七八九十\d]\s?(?:种|个|套|条|类|招)|一下(?:吧|呢)?$)"
     r"|(?:the following|a few|some|several|other|another|one of|(?:two|three|four|five|\d) (?:options|ways|approaches|ideas|things))\b",
     re.IGNORECASE,
 )
@@ -267,7 +272,7 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         proposals = spaced if len(spaced) >= 2 else proposals
     if not proposals:
         for match in _ENUMERATION_RE.finditer(text):
-            items = (_LIST_CONJUNCTION_RE.sub("", item).strip() for item in match.group("items").split("、"))
+            items = (_LIST_CONJUNCTION_RE.sub("", item).strip() for item in _ENUMERATION_ITEMS_RE.findall(match.group("items")))
             proposals += [Proposal(_short(item), item) for item in items if item]
     if not proposals:
         proposals = _bulleted(text)

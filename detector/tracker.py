@@ -24,6 +24,7 @@ from detector.alternatives import (
     extract_proposals,
     is_deictic,
     is_route,
+    label_mentions,
     letters_named,
     parts_of,
     proposal_by_label,
@@ -685,8 +686,9 @@ class ConvergenceTracker:
             state.last_checkpoint_turn = state.turn
             state.history.append(StateEvent(turn=state.turn, kind="checkpoint"))
         if text:
+            before = list(state.alternatives)
             for proposal in extract_proposals(text):
-                if _is_the_relapse(proposal, verdict):
+                if _is_the_relapse(proposal, verdict) or _tracked_by_label(proposal, before):
                     continue
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
@@ -937,6 +939,15 @@ def _proposal(alternative: Alternative) -> Proposal:
 def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
     """The alternatives as proposals, in order."""
     return [_proposal(a) for a in alternatives]
+
+
+def _tracked_by_label(proposal: Proposal, alternatives: Sequence[Alternative]) -> bool:
+    """Does a proposal open with the label of an option tracked before its turn? "这个规模我推荐方案A
+    Redux Toolkit", a turn after the list that held 方案A, recommends that option: read as a new
+    one, it stayed an open question after the user turned 方案A down. Only the opening counts: a
+    list item that ends "…。我倾向方案二" is an option of its own."""
+    named = [mention for mention in label_mentions(proposal.summary) if len(mention) > 1]
+    return bool(named) and proposal.summary.startswith(named[0]) and proposal_by_label(named[0], _proposals(alternatives), by_position=False) is not None
 
 
 def _decided_alternative(state: ConvergenceState) -> Alternative | None:

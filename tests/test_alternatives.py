@@ -446,3 +446,24 @@ def test_a_suggestion_by_a_listed_options_own_words_recommends_it() -> None:
 )
 def test_a_suggestion_of_one_thing_or_another_offers_both(reply: str, names: list[str]) -> None:
     assert [p.name for p in extract_proposals(normalize(reply))] == names
+
+
+@pytest.mark.parametrize("word", ["方法", "策略", "模式", "框架", "版本"])
+def test_more_chinese_words_make_a_list_label(word: str) -> None:
+    # "方法1：SOTP…\n方法2：整体一组 comps…" had been read as one broken enumeration; "方法二就跳过"
+    # named nothing.
+    reply = f"两种做法：\n{word}1：按业务拆分估值，再加总\n{word}2：整体一组可比公司，用一个倍数"
+    proposals = extract_proposals(reply)
+    assert [p.label for p in proposals] == [f"{word}1", f"{word}2"]
+    assert proposal_by_label(f"{word}2 就跳过", proposals) == proposals[1]
+
+
+def test_a_bracketed_aside_with_enumeration_commas_is_one_item() -> None:
+    assert extract_proposals("推荐一起上：React Query 管服务端数据（缓存、重试、分页），Zustand 只管纯客户端状态。") == ()
+    items = extract_proposals("可选：A（便宜、慢）、B（快）、C")
+    assert [p.summary for p in items] == ["A（便宜、慢）", "B（快）", "C"]
+
+
+def test_a_connective_is_no_part_of_a_praised_option() -> None:
+    reply = "Then the park pavilion with a taco truck is a strong option: about $900 total."
+    assert [p.summary for p in extract_proposals(reply)] == ["the park pavilion with a taco truck"]

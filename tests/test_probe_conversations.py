@@ -54,6 +54,46 @@ SEARCH = [
     ("assistant", "Understood, no Elasticsearch. I'll leave the GIN index as the fix."),
 ]
 
+# Written in session 43.
+THESIS = [
+    ('user', '毕业论文选题纠结 专业是传播学 导师让下周定'),
+    ('assistant', '可以考虑这几个方向：\n1. 短视频平台的算法推荐与信息茧房\n2. 老年人的数字鸿沟与微信使用\n3. 虚拟主播（VTuber）的粉丝社群认同\n4. 县级融媒体中心的转型困境\n你对哪个更有兴趣？'),
+    # Turned down as done to death, with no verdict word ("烂大街"): the option stays out.
+    ('user', '信息茧房写的人太多了 导师说已经烂大街了'),
+    ('assistant', '确实，这个题目饱和了。老年人数字鸿沟方向还有空间，尤其是结合疫情后健康码、线上挂号这些场景。'),
+    ('user', '老年人那个要做访谈 我社恐 而且家里老人都不在身边'),
+    ('assistant', '那可以考虑方案3，VTuber 粉丝社群可以用线上的内容分析和问卷，不需要面对面访谈。'),
+    ('user', 'vtuber我挺感兴趣的 但是担心导师觉得不够严肃'),
+    ('assistant', '可以把理论框架做扎实一点，比如用社会认同理论或者准社会互动理论，这样学术性就够了。也可以先跟导师聊一下这个方向。'),
+    ('user', '跟导师聊了 他说可以 但要我聚焦在中国的虚拟主播 不要做日本的'),
+    ('assistant', '好的，那题目可以定为：中国虚拟主播粉丝社群的认同建构研究——以B站为例。方法上用内容分析加问卷。'),
+    ('user', '问卷回收会不会很难 要不还是做纯内容分析'),
+    # 信息茧房 again, as a fallback: a relapse.
+    ('assistant', '纯内容分析也可以，但单一方法说服力弱一些。如果问卷担心回收，可以在粉丝群里发，回收率一般不错。另外，信息茧房方向其实数据好找，也可以作为备选。'),
+    ('user', '信息茧房不考虑了 说过了'),
+    ('assistant', '明白，不再提信息茧房。那就内容分析为主，问卷作为补充，样本量 300 左右就够。'),
+]
+
+STATE_MANAGEMENT = [
+    ('user', '我们的 React 项目状态管理很乱，props 层层传，想重构一下'),
+    ('assistant', '常见的几个选择：\n方案A：Redux Toolkit，生态成熟，DevTools 好用，但样板代码多\n方案B：Zustand，轻量，API 简单，学习成本低\n方案C：React Context + useReducer，不引入依赖\n方案D：Jotai，原子化状态\n你们项目规模多大？'),
+    ('user', '大概 80 个页面，5 个前端'),
+    # 方案A named by its label a turn after the list: the listed option, not a new one.
+    ('assistant', '这个规模我推荐方案A Redux Toolkit，团队协作的时候约束比较强。'),
+    ('user', 'redux 太重了 之前那个项目被 boilerplate 折磨惨了'),
+    ('assistant', '理解。那 Zustand 比较合适，store 按模块拆分，80 个页面也能管得住。'),
+    ('user', 'Context 不行吗 不想引新依赖'),
+    ('assistant', 'Context 的问题是任何值变化都会让所有消费者重渲染，80 个页面规模下性能会有问题，除非拆很多个 Context。'),
+    # "X 放弃 就 Y": Context goes, Zustand is chosen.
+    ('user', 'ok 那 context 放弃 就 zustand'),
+    ('assistant', '好的。建议每个业务域一个 store，比如 useUserStore、useOrderStore，配合 immer 中间件写更新逻辑。'),
+    ('user', '后端同学说 server state 最好用 react-query 管 这个要一起上吗'),
+    # A bracket's "、" lists no options.
+    ('assistant', '推荐一起上：React Query 管服务端数据（缓存、重试、分页），Zustand 只管纯客户端状态。这样 store 会小很多。如果以后想要更强的约束，也可以再迁移到 Redux Toolkit，RTK Query 也能管 server state。'),
+    ('user', '行 就这么定'),
+    ('assistant', '好，那定下来：Zustand 管客户端状态 + React Query 管服务端状态。第一步先把用户信息和权限迁移过去。'),
+]
+
 
 def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
     hook = PreTurnHook(store=MemoryStore())
@@ -72,8 +112,9 @@ def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
         (WEEKLY_REPORT, ["OK", "OK", "RELAPSE", "OK"]),
         (KITCHEN, ["OK", "OK", "RELAPSE", "OK"]),
         (SEARCH, ["OK", "OK", "RELAPSE", "OK"]),
+        (THESIS, ["OK", "OK", "OK", "OK", "OK", "RELAPSE", "OK"]),
     ],
-    ids=["weekly-report-zh", "kitchen-en", "search-en"],
+    ids=["weekly-report-zh", "kitchen-en", "search-en", "thesis-zh"],
 )
 def test_the_guard_reads_each_reply_of_a_whole_conversation(conversation: list[tuple[str, str]], expected: list[str]) -> None:
     assert _verdicts(conversation) == expected
@@ -84,3 +125,23 @@ def test_the_search_conversation_rejects_the_option_its_short_name_names() -> No
     for role, text in SEARCH[:3]:
         (hook.before_turn if role == "user" else hook.after_turn)("c", text)
     assert [r.alternative for r in hook.tracker.state("c").rejected] == ["2(Move search to Elasticsearch)"]
+
+
+def test_the_state_management_conversation_keeps_one_entry_per_option() -> None:
+    hook = PreTurnHook(store=MemoryStore())
+    for role, text in STATE_MANAGEMENT[:9]:
+        (hook.before_turn if role == "user" else hook.after_turn)("c", text)
+    state = hook.tracker.state("c")
+    assert [r.alternative for r in state.rejected][0] == "方案A(Redux Toolkit)"
+    assert any("Context" in r.alternative for r in state.rejected)
+    assert state.current_decision is not None and state.current_decision.text == "方案B(Zustand)"
+    assert [a.label for a in state.alternatives].count("方案A") == 1
+    assert not any("方案A Redux Toolkit" in a.summary for a in state.alternatives)
+
+
+def test_a_bracketed_aside_in_a_reply_lists_no_options() -> None:
+    hook = PreTurnHook(store=MemoryStore())
+    for role, text in STATE_MANAGEMENT[:12]:
+        (hook.before_turn if role == "user" else hook.after_turn)("c", text)
+    summaries = [a.summary for a in hook.tracker.state("c").alternatives]
+    assert not any(summary in ("重试", "缓存") or summary.startswith("分页") for summary in summaries)

@@ -184,3 +184,9 @@ def test_a_complaint_with_a_question_after_it_is_not_taken_whole() -> None:
     assert reason_clause(normalize("the ops cost is high, is there anything lighter? we have one person on call"), [], []) is None
 
 
+
+
+def test_over_budget_is_the_reason_it_gives(detector: Detector) -> None:
+    # The cue was the verdict, so its clause could not be the reason: "hmm just checked pricing" was.
+    detection = detector.detect("hmm just checked pricing, circleci is way over budget for us. scrap that")
+    assert detection.reason is not None and "way over budget for us" in detection.reason
