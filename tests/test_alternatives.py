@@ -467,3 +467,8 @@ def test_a_bracketed_aside_with_enumeration_commas_is_one_item() -> None:
 def test_a_connective_is_no_part_of_a_praised_option() -> None:
     reply = "Then the park pavilion with a taco truck is a strong option: about $900 total."
     assert [p.summary for p in extract_proposals(reply)] == ["the park pavilion with a taco truck"]
+
+
+def test_the_quickest_way_a_chinese_reply_names_is_its_suggestion() -> None:
+    reply = "先排查几个方向：\n1. 新版本引入的慢查询\n2. 数据库负载高\n最快的止血方式是直接回滚到上一个版本。"
+    assert extract_proposals(reply)[-1] == Proposal("回滚到上一个版本", "回滚到上一个版本", recommended=True)

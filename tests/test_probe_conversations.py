@@ -94,6 +94,21 @@ STATE_MANAGEMENT = [
     ('assistant', '好，那定下来：Zustand 管客户端状态 + React Query 管服务端状态。第一步先把用户信息和权限迁移过去。'),
 ]
 
+INCIDENT = [
+    ('user', '生产环境 p99 突然从 200ms 涨到 3s，10 分钟前开始的，刚好半小时前发了个版本'),
+    # The quickest fix named after the suspects is a proposal; "先别回滚" forbids it.
+    ('assistant', '先排查几个方向：\n1. 新版本引入的慢查询或 N+1\n2. 数据库负载高（连接池满、锁等待）\n3. 下游依赖变慢\n最快的止血方式是直接回滚到上一个版本。'),
+    ('user', '先别回滚 这个版本有个紧急的支付修复 回滚会出更大的事'),
+    ('assistant', '理解。那看一下 DB：连接池使用率、慢查询日志、有没有锁等待。'),
+    ('user', 'db 看了 cpu 20% 连接池一半 没有慢查询 应该不是 DB 的问题'),
+    ('assistant', '那重点看下游。APM 里看一下调用链，哪个外部调用耗时变长了。'),
+    ('user', '找到了 风控服务 调用耗时 2.8s 他们也刚发版'),
+    ('assistant', '那是风控那边的问题。可以先给风控调用加一个 500ms 超时 + 降级（默认放行低风险订单），同时联系风控团队回滚。'),
+    ('user', '降级放行不行 合规不允许绕过风控'),
+    # The rollback again: a relapse.
+    ('assistant', '明白。那只能等风控团队修复。或者我们这边回滚到上个版本，因为上个版本调用的是风控的旧接口。'),
+]
+
 
 def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
     hook = PreTurnHook(store=MemoryStore())
@@ -113,8 +128,9 @@ def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
         (KITCHEN, ["OK", "OK", "RELAPSE", "OK"]),
         (SEARCH, ["OK", "OK", "RELAPSE", "OK"]),
         (THESIS, ["OK", "OK", "OK", "OK", "OK", "RELAPSE", "OK"]),
+        (INCIDENT, ["OK", "OK", "OK", "OK", "RELAPSE"]),
     ],
-    ids=["weekly-report-zh", "kitchen-en", "search-en", "thesis-zh"],
+    ids=["weekly-report-zh", "kitchen-en", "search-en", "thesis-zh", "incident-zh"],
 )
 def test_the_guard_reads_each_reply_of_a_whole_conversation(conversation: list[tuple[str, str]], expected: list[str]) -> None:
     assert _verdicts(conversation) == expected

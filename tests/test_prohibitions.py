@@ -22,6 +22,10 @@ def _context(reply: str) -> list[Turn]:
     return [Turn(role="user", text="帮我看看" if reply != _EN else "help me with this test"), Turn(role="assistant", text=reply)]
 
 
+# A reply that names the quickest fix (a suggestion) after a list of suspects.
+_ROLLBACK = "先排查几个方向：\n1. 新版本引入的慢查询\n2. 数据库负载高\n最快的止血方式是直接回滚到上一个版本。"
+
+
 @pytest.mark.parametrize("reply, text, name", [
     (_EN, "no retry decorator please", "add a retry decorator"),
     (_EN, "don't use retries, they hide the flakiness", "add a retry decorator"),
@@ -55,6 +59,8 @@ def _context(reply: str) -> list[Turn]:
     (_VERBS, "don't fail over, the replica is 20 min behind", "Fail over"),
     # A rejection said again of what the reply just brought back.
     (_EN, "i said no retry decorator, it hides the flake", "add a retry decorator"),
+    (_ROLLBACK, "说了不能回滚 支付修复必须在", "回滚到上一个版本"),
+    (_ROLLBACK, "先别回滚 这个版本有个紧急的支付修复", "回滚到上一个版本"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
@@ -63,6 +69,8 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
 
 @pytest.mark.parametrize("reply, text", [
     (_EN, "don't use semicolons in the snippets"),  # nobody proposed semicolons: an instruction
+    (_ROLLBACK, "能不能回滚到上一个版本"),  # a question, not "说了不能"
+    (_ROLLBACK, "这个版本不能回滚到上一个版本"),  # a fact, not the user's "no" said again
     (_EN, "no problem with the retry decorator"),  # the option's words must open the object
     (_EN, "should we just not use retries?"),  # a question
     (_EN, "if the client changes again, then no mocking"),  # a condition
