@@ -36,6 +36,14 @@ _ACCEPT_RE = re.compile(
     rf"|^(?:{_ASSENT})[,，.!！。 ]{{0,3}}(?P<deictic>就这么定了|就这样|就它了|就这个|let'?s do (?:that|it)|go (?:for|with) it|that works|works for me)",
     re.IGNORECASE,
 )
+# A yes and a name, the whole turn: "yes PWA" to "So PWA it is?", "ok supabase". Only a Latin name,
+# and not a word that is itself assent or thanks ("yes please", "ok thanks", "yeah exactly").
+_ASSENT_AND_NAME_RE = re.compile(
+    rf"(?:{_ASSENT})[,.!\s]{{1,3}}(?!(?:please|pls|thanks|thank|thx|ty|exactly|right|true|correct|definitely|absolutely"
+    r"|makes|got|go|do|that|this|it|lol|haha|done|same|both|neither|all|none|fair|will|i|we|you|so|and|but|then|now|sure|thing|one"
+    rf"|{_ASSENT})\b)(?P<choice>[A-Za-z][\w.+#-]{{1,20}}(?: [\w.+#-]{{1,20}}){{0,2}}?)[.!~]{{0,3}}$",
+    re.IGNORECASE,
+)
 # Where a clause ends; a colon too: "就按你说的：前 4 周每周 200 条" accepts what was said.
 # Chinese typed fast breaks its clauses with a space: "按user_id分的话 商家后台按商家查咋办" is two.
 _CJK_SPACE = rf"(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])"
@@ -132,7 +140,8 @@ def acceptance_choice(text: str) -> str | None:
     """What the user accepts ("B", "option 2", or "" for "就这么定了"); None if not an acceptance."""
     match = _ACCEPT_RE.search(text.strip())
     if match is None:
-        return None
+        named = _ASSENT_AND_NAME_RE.match(text.strip())
+        return named.group("choice") if named else None
     choice = (match.group("choice") or "").strip()
     return None if _no_choice(choice) else choice
 

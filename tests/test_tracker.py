@@ -1461,3 +1461,25 @@ def test_a_rejected_option_comes_back_by_the_short_name_it_gives_in_brackets() -
     ]
     assert _short_name_said("the chat feature needs pub/sub, so ok, redis is back", options) is options[0]
     assert _short_name_said("the chat feature needs pub/sub", options) is None
+
+
+@pytest.mark.parametrize("answer", ["yes PWA", "ok, pwa", "yeah PWA!"])
+def test_a_yes_and_a_short_name_takes_the_option_it_names(answer: str) -> None:
+    # "So PWA it is?" → "yes PWA": the option named by the short name in its brackets.
+    t = tracker()
+    t.observe_user("c", "v1 of a habit tracker: what shape?")
+    t.observe_assistant("c", "1. Native mobile apps with push reminders\n2. A responsive web app (PWA) with email reminders\n3. A chat bot")
+    t.observe_user("c", "native apps are out for v1")
+    t.observe_assistant("c", "Fair. So PWA it is?")
+    t.observe_user("c", answer)
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith("2(A responsive web app")
+
+
+@pytest.mark.parametrize("answer", ["yes please", "ok thanks", "sure thing", "yeah exactly"])
+def test_a_yes_and_a_word_of_thanks_takes_nothing(answer: str) -> None:
+    t = tracker()
+    t.observe_user("c", "v1 of a habit tracker: what shape?")
+    t.observe_assistant("c", "1. Native mobile apps with push reminders\n2. A responsive web app (PWA) with email reminders\n3. A chat bot")
+    t.observe_user("c", answer)
+    assert t.state("c").current_decision is None
