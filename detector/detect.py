@@ -8,6 +8,7 @@ Three modes share one code path so that evaluations compare like with like:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -203,6 +204,10 @@ class Detector:
             explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
         if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
             return _ruled_none(language, scores, explanation, "the turn is only courtesies, an acknowledgement, so NONE whatever the model says")
+        if label.is_positive and self.mode is not Mode.CLASSIFIER and not _WORD_RE.search(normalized):
+            # "？？" after a reply: the model, which saw no such turn in training, read it as a
+            # rejection (0.90) of whatever option its context features fell on.
+            return _ruled_none(language, scores, explanation, "the turn has no words, only marks, so it names nothing to turn down: NONE")
         if (
             label.is_positive
             and self.mode is not Mode.CLASSIFIER
@@ -270,6 +275,10 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+# A letter, a digit or a Chinese character: a turn without one ("??", "！！", "...") says no verdict.
+_WORD_RE = re.compile(r"\w")
 
 
 def _verdict_starts(match: CueMatch, label: Label) -> list[int]:

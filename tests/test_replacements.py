@@ -231,3 +231,9 @@ def test_the_fallback_name_leaves_out_the_replacements_clauses() -> None:
 )
 def test_a_replacement_is_given_without_its_frame(framed: str, bare: str) -> None:
     assert bare_choice(framed) == bare
+
+
+def test_a_verdict_after_zhijie_is_no_replacement(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    # "直接 pass" drops the option; it named "pass" as where the turn goes, and "pass" became the decision.
+    detection = shipped_detector.detect("LaunchDarkly 报价看了 一年 4 万刀 直接 pass")
+    assert detection.label is Label.REJECT and detection.replacement is None

@@ -356,3 +356,11 @@ def test_forbidding_what_the_agent_said_it_would_do_to_something_is_a_rejection(
     detection = shipped_detector.detect(text, context)
     assert detection.label is Label.REJECT
     assert detection.target is not None and "重试装饰器" in detection.target
+
+
+@pytest.mark.parametrize("text", ["？？", "??", "!!!", "…", "?! 🙄"])
+def test_a_turn_with_no_words_is_none_whatever_the_model_says(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """The model read "？？" after a reply as a rejection (0.90) of the option its context fell on."""
+    detection = shipped_detector.detect(text, [Turn(role="user", text="每晚同步 40 张表"), Turn(role="assistant", text=_AIRFLOW)])
+    assert detection.label is Label.NONE
+    assert detection.target is None
