@@ -22,6 +22,8 @@ by that verb: "no, don't raise it globally", "don't fail over, the replica is 20
 "i said no X" says it again of what the reply just brought back. These forms newly hold for seven
 turns of the training and dev data, all gold positives.
 
+"forget X", "ditch X" and "scrap X" are orders of the same kind ("forget japan" alone read NONE at 0.80).
+
 The object must open with the option's own words (`openings.opened_by`: "no retry decorator",
 "别在生产环境抓快照"): "no problem with Redis" or "不要太担心 Redis" forbid nothing. A prohibition
 inside a question, a condition, a quote, code or reported speech ("要不要干脆别用 Redis？", "if
@@ -68,7 +70,7 @@ _FORBID_BEFORE_RE = re.compile(
     r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s) pass on (?:the |a |an )?"
     r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
     r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"
-    r"|skip|avoid|nix|leave out|keep out)\s+(?:the |a |an |any |with )?)",
+    r"|skip|avoid|nix|leave out|keep out|forget(?: about)?|ditch|scrap)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
 )
 # The object first, then the verb: "Redis 别用了", "retry 就别弄了", "X 不要了", "X 免了".

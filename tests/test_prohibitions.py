@@ -61,6 +61,9 @@ _ROLLBACK = "先排查几个方向：\n1. 新版本引入的慢查询\n2. 数据
     (_EN, "i said no retry decorator, it hides the flake", "add a retry decorator"),
     (_ROLLBACK, "说了不能回滚 支付修复必须在", "回滚到上一个版本"),
     (_ROLLBACK, "先别回滚 这个版本有个紧急的支付修复", "回滚到上一个版本"),
+    # "forget X" alone: the model read it NONE at 0.80.
+    (_EN, "forget the mock", "mock the HTTP client"),
+    (_EN, "ditch the retry decorator, it hides flakiness", "add a retry decorator"),
 ])
 def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name: str) -> None:
     found = prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text))
@@ -69,7 +72,8 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
 
 @pytest.mark.parametrize("reply, text", [
     (_EN, "don't use semicolons in the snippets"),  # nobody proposed semicolons: an instruction
-    (_ROLLBACK, "能不能回滚到上一个版本"),  # a question, not "说了不能"
+    (_ROLLBACK, "能不能回滚到上一个版本"),
+    (_EN, "forget the formatting, just list them"),  # nobody proposed formatting  # a question, not "说了不能"
     (_ROLLBACK, "这个版本不能回滚到上一个版本"),  # a fact, not the user's "no" said again
     (_EN, "no problem with the retry decorator"),  # the option's words must open the object
     (_EN, "should we just not use retries?"),  # a question
