@@ -36,7 +36,7 @@ from detector.reverts import returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval
 from detector.targets import query_for, resolve
-from detector.text import detect_language, normalize
+from detector.text import clause_spans, detect_language, ends_as_question, normalize
 
 if TYPE_CHECKING:
     from detector.classifier import PivotClassifier
@@ -259,7 +259,7 @@ class Detector:
         # -> 0.480 with it, ranker refitted).
         reason = spans.get("reason")
         if label.is_positive:
-            elsewhere = (replacement, spans.get("revisit_if"))
+            elsewhere = (replacement, spans.get("revisit_if"), _answer_to_the_question(normalized, context))
             if reason is None:
                 reason = reason_clause(normalized, match.fired, elsewhere)
             else:
@@ -279,6 +279,18 @@ class Detector:
 
 # A letter, a digit or a Chinese character: a turn without one ("??", "！！", "...") says no verdict.
 _WORD_RE = re.compile(r"\w")
+
+
+def _answer_to_the_question(text: str, context: Sequence[Turn]) -> str | None:
+    """The turn's opening clause when the last reply ended on a question and it is short: "七点左右到家"
+    answers "您一般几点到家？" before "积分那套就别提了", and is no reason for the rejection (read as
+    one, the relapse guard took a reply's "七点到家的话" for the reason argued away)."""
+    reply = next(assistant_texts_latest_first(context), "")
+    clauses = clause_spans(text)
+    if not reply or len(clauses) < 2 or not ends_as_question(reply):
+        return None
+    start, end = clauses[0]
+    return text[start:end] if end - start <= 12 else None
 
 
 def _verdict_starts(match: CueMatch, label: Label) -> list[int]:

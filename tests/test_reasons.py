@@ -190,3 +190,18 @@ def test_over_budget_is_the_reason_it_gives(detector: Detector) -> None:
     # The cue was the verdict, so its clause could not be the reason: "hmm just checked pricing" was.
     detection = detector.detect("hmm just checked pricing, circleci is way over budget for us. scrap that")
     assert detection.reason is not None and "way over budget for us" in detection.reason
+
+
+def test_the_answer_to_the_replys_question_is_no_reason(detector: Detector) -> None:
+    # "七点左右到家" answers "您一般几点到家？"; read as the reason, the relapse guard took a later
+    # "七点到家的话，…" for the reason argued away. The target stops at the space typed for a comma.
+    from detector.schema import Turn
+
+    context = [
+        Turn(role="user", text="孩子写作业拖拉 有没有办法"),
+        Turn(role="assistant", text="可以试这几个方向：\n1. 拆分+计时\n2. 积分奖励：按时完成攒积分\n3. 固定开工流程\n您一般几点到家？"),
+    ]
+    detection = detector.detect("七点左右到家 积分那套就别提了 幼儿园老师天天发贴纸 现在干点啥都先问给几个贴纸", context)
+    assert detection.label is Label.REJECT
+    assert detection.reason is not None and "七点" not in detection.reason
+    assert detection.target is not None and "到家" not in detection.target
