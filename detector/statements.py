@@ -97,6 +97,12 @@ _ASSENTED_RE = re.compile(
     r"that'?s the (?:plan|one)|sounds good|works for me)",
     re.IGNORECASE,
 )
+# The same, the option first: "postgres on render yes. redis tho… one more service to babysit"
+# takes Postgres, whatever the rest drops; "Plan A is a yes." takes Plan A.
+_NAMED_THEN_YES_RE = re.compile(
+    r"^(?!(?:ok|okay|so|and|but|well|i|we|you|it|that|this|is|are|do|does|did|was|can|should|would)\b)(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)(?:\s(?:is|'s)(?: a)?)?\s(?:yes|yep|yeah|for sure|definitely)[.,!]",
+    re.IGNORECASE,
+)
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
 # "nightly export works for me", "Postgres sounds good", "actual budget sounds right", "ynab
 # then". Not "X 也可以" (one more possibility), "X 不行" or "X 没问题吗" (a rejection, a question),
@@ -189,7 +195,7 @@ def assented_option(text: str) -> str | None:
     for the everyday stuff, let's do that. …" → "toast delivery", without what it is taken for); None
     for any other turn. A longer turn that goes on to drop something else reads as a rejection or
     a pivot, whose target must not be the option it took."""
-    match = _ASSENTED_RE.match(text.strip())
+    match = _ASSENTED_RE.match(text.strip()) or _NAMED_THEN_YES_RE.match(text.strip())
     return _QUALIFIER_RE.sub("", match.group("choice")).strip() if match else None
 
 

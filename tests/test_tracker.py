@@ -1483,3 +1483,15 @@ def test_a_yes_and_a_word_of_thanks_takes_nothing(answer: str) -> None:
     t.observe_assistant("c", "1. Native mobile apps with push reminders\n2. A responsive web app (PWA) with email reminders\n3. A chat bot")
     t.observe_user("c", answer)
     assert t.state("c").current_decision is None
+
+
+def test_an_option_named_then_yes_is_taken_not_dropped() -> None:
+    # "postgres on render yes. redis tho…": the pivot's target had fallen on Postgres, which the
+    # turn takes, and a later reply about the Postgres schema read as its relapse.
+    t = tracker()
+    t.observe_user("c", "small saas, which stack?")
+    t.observe_assistant("c", "1. Managed Postgres on a PaaS like Render\n2. Redis for the job queue\n3. MongoDB")
+    t.observe_user("c", "postgres on render yes. redis tho... thats one more service to babysit")
+    state = t.state("c")
+    assert not any("Postgres" in r.alternative for r in state.rejected)
+    assert state.current_decision is not None and "Postgres" in state.current_decision.text
