@@ -148,7 +148,7 @@ def test_the_state_management_conversation_keeps_one_entry_per_option() -> None:
     for role, text in STATE_MANAGEMENT[:9]:
         (hook.before_turn if role == "user" else hook.after_turn)("c", text)
     state = hook.tracker.state("c")
-    assert [r.alternative for r in state.rejected][0] == "方案A(Redux Toolkit)"
+    assert state.rejected[0].alternative == "方案A(Redux Toolkit)"
     assert any("Context" in r.alternative for r in state.rejected)
     assert state.current_decision is not None and state.current_decision.text == "方案B(Zustand)"
     assert [a.label for a in state.alternatives].count("方案A") == 1
