@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from detector.alternatives import Proposal
+from detector.alternatives import Proposal, sole_kin
 from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text, reply_options
 from detector.openings import option_named, verdict_objects
@@ -69,6 +69,7 @@ _FORBID_BEFORE_RE = re.compile(
     r"|\b(?:i'?d|we'?d|i would|we would) (?:much )?rather not (?:use |do |add |go with |bring in |deal with |pay for |touch |have |run |buy )?(?:the |a |an )?"
     r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s) pass on (?:the |a |an )?"
     r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
+    r"|\b(?:stop|quit) (?:suggesting|recommending|proposing|pushing|bringing up|mentioning) (?:the |a |an )?"
     r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"
     r"|skip|avoid|nix|leave out|keep out|forget(?: about)?|ditch|scrap)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
@@ -97,8 +98,19 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    objects = verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma)
-    return option_named(((obj, from_end) for obj, from_end in objects if not _ASPECT_RE.match(obj)), proposals)
+    objects = [(obj, from_end) for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma) if not _ASPECT_RE.match(obj)]
+    return option_named(objects, proposals) or _named_by_short_name(objects, proposals)
+
+
+def _named_by_short_name(objects: Sequence[tuple[str, bool]], proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one option a short name forbids, when the object opens with no option's words: "stop
+    suggesting ES" after "2. Move search to Elasticsearch" (the model, which saw the form twice in
+    training, read it NONE at 0.60)."""
+    for obj, from_end in objects:
+        words = obj.split()
+        if words and (found := sole_kin(words[-1] if from_end else words[0], proposals)) is not None:
+            return found
+    return None
 
 
 def _may_follow_comma(bare: str) -> bool:

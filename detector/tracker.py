@@ -426,7 +426,7 @@ class ConvergenceTracker:
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
             return rejected
         context = state.recent_turns[:-1]
-        for sentence in said:
+        for sentence in _with_bare_verdicts(said):
             if hinted and not _REFUSAL_HINT_RE.search(sentence):
                 continue
             named = [a for a in _open_options(state) if mention(sentence, _proposal(a)) is not None]
@@ -939,6 +939,26 @@ def _proposal(alternative: Alternative) -> Proposal:
 def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
     """The alternatives as proposals, in order."""
     return [_proposal(a) for a in alternatives]
+
+
+# A sentence that is only a verdict, said of what the sentence before it told ("never again",
+# "不考虑了"). Not a bare "no", which as often answers a question, and not a question.
+_BARE_VERDICT_RE = re.compile(
+    r"(?:never again|no way|not happening|hard pass|pass|不考虑了|算了|免了|不要了|拉倒吧?|没戏|别想了)[.!。！…~]{0,3}",
+    re.IGNORECASE,
+)
+
+
+def _with_bare_verdicts(said: Sequence[str]) -> list[str]:
+    """The sentences, each with the bare verdict after it: "…and i did keto for 3 months, put 15
+    back on within a month. never again" rejects keto, which neither sentence does read alone."""
+    joined: list[str] = []
+    for sentence in said:
+        if joined and _BARE_VERDICT_RE.fullmatch(sentence.strip()):
+            joined[-1] = f"{joined[-1]} {sentence}"
+        else:
+            joined.append(sentence)
+    return joined
 
 
 def _tracked_by_label(proposal: Proposal, alternatives: Sequence[Alternative]) -> bool:

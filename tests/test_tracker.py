@@ -1495,3 +1495,13 @@ def test_an_option_named_then_yes_is_taken_not_dropped() -> None:
     state = t.state("c")
     assert not any("Postgres" in r.alternative for r in state.rejected)
     assert state.current_decision is not None and "Postgres" in state.current_decision.text
+
+
+def test_a_bare_verdict_sentence_rejects_what_the_sentence_before_named() -> None:
+    # "…and i did keto for 3 months, put 15 back on. never again": neither sentence rejects keto
+    # read alone; the later "cutting carbs way down" was then no relapse of anything.
+    t = ConvergenceTracker(Detector("rules"), MemoryStore())
+    t.observe_user("c", "want to lose 30 lbs")
+    t.observe_assistant("c", "Training:\n1. Couch-to-5k running\n2. Strength training\nNutrition:\na) A moderate calorie deficit\nb) Keto (very low carb)\nc) 16:8 fasting")
+    t.observe_user("c", "running isnt gonna happen, my knee is trash. and i did keto for 3 months in 2022, put it all back on. never again")
+    assert any(r.alternative.startswith("b(Keto") for r in t.state("c").rejected)
