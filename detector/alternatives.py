@@ -519,6 +519,17 @@ def sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
     return sharing[0] if len(sharing) == 1 else None
 
 
+# A word this short may be a product's short name ("ES", "pg", "k8s", "mac").
+_SHORT_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
+
+
+def option_by_short_name(word: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """`sole_kin` of a word shaped like a short name; None for any other word, whose lookup would
+    only load the kin lexicon for nothing ("don't use semicolons")."""
+    word = word.strip()
+    return sole_kin(word, proposals) if _SHORT_NAME_RE.fullmatch(word) else None
+
+
 def sole_sharer(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
     """The one proposal that shares any content key with `text`, when only one does: "retries hide
     flakiness" speaks of "add a retry decorator around the network call" and of no other option,

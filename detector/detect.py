@@ -23,7 +23,7 @@ from detector.alternatives import (
 )
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
-from detector.features import assistant_texts_latest_first, reply_options
+from detector.features import assistant_texts_latest_first, last_assistant_text, reply_options
 from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
 from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
@@ -285,7 +285,7 @@ def _answer_to_the_question(text: str, context: Sequence[Turn]) -> str | None:
     """The turn's opening clause when the last reply ended on a question and it is short: "七点左右到家"
     answers "您一般几点到家？" before "积分那套就别提了", and is no reason for the rejection (read as
     one, the relapse guard took a reply's "七点到家的话" for the reason argued away)."""
-    reply = next(assistant_texts_latest_first(context), "")
+    reply = last_assistant_text(context)
     clauses = clause_spans(text)
     if not reply or len(clauses) < 2 or not ends_as_question(reply):
         return None

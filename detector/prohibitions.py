@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from detector.alternatives import Proposal, sole_kin
+from detector.alternatives import Proposal, option_by_short_name
 from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text, reply_options
 from detector.openings import option_named, verdict_objects
@@ -108,7 +108,7 @@ def _named_by_short_name(objects: Sequence[tuple[str, bool]], proposals: Sequenc
     training, read it NONE at 0.60)."""
     for obj, from_end in objects:
         words = obj.split()
-        if words and (found := sole_kin(words[-1] if from_end else words[0], proposals)) is not None:
+        if words and (found := option_by_short_name(words[-1] if from_end else words[0], proposals)) is not None:
             return found
     return None
 

@@ -144,9 +144,10 @@ _NEXT_STEP_RE = re.compile(
 
 def acceptance_choice(text: str) -> str | None:
     """What the user accepts ("B", "option 2", or "" for "就这么定了"); None if not an acceptance."""
-    match = _ACCEPT_RE.search(text.strip())
+    stripped = text.strip()
+    match = _ACCEPT_RE.search(stripped)
     if match is None:
-        named = _ASSENT_AND_NAME_RE.match(text.strip())
+        named = _ASSENT_AND_NAME_RE.match(stripped)
         return named.group("choice") if named else None
     choice = (match.group("choice") or "").strip()
     return None if _no_choice(choice) else choice
@@ -195,7 +196,8 @@ def assented_option(text: str) -> str | None:
     for the everyday stuff, let's do that. …" → "toast delivery", without what it is taken for); None
     for any other turn. A longer turn that goes on to drop something else reads as a rejection or
     a pivot, whose target must not be the option it took."""
-    match = _ASSENTED_RE.match(text.strip()) or _NAMED_THEN_YES_RE.match(text.strip())
+    stripped = text.strip()
+    match = _ASSENTED_RE.match(stripped) or _NAMED_THEN_YES_RE.match(stripped)
     return _QUALIFIER_RE.sub("", match.group("choice")).strip() if match else None
 
 

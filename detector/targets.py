@@ -39,8 +39,8 @@ from detector.alternatives import (
     label_mentions,
     label_references,
     names_label,
+    option_by_short_name,
     proposal_by_label,
-    sole_kin,
 )
 from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
@@ -411,18 +411,14 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     return _best(scored).text
 
 
-# A cue's capture this short and of one word may be a product's short name ("ES", "pg", "k8s").
-_SHORT_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
-
-
 def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | None:
     """The one recent option a short name names ("stop suggesting ES" after "2. Move search to
     Elasticsearch"), or None. The ranker cannot weigh it: "ES" shares no word with the option, and
     the recommended option ("I'd start with option 1") pulled the target to itself."""
-    if raw is None or not _SHORT_NAME_RE.fullmatch(raw.strip()):
+    if raw is None or not raw.strip():
         return None
     proposals = list({p: None for _, _, view in _turn_views(context) for p in view.proposals})
-    named = sole_kin(raw.strip(), proposals)
+    named = option_by_short_name(raw, proposals)
     return named.display if named is not None else None
 
 
