@@ -7,19 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from detector.cues.engine import default_engine
 from detector.cues.lexicon import Lexicon, default_lexicon, load_lexicon
 from detector.errors import LexiconError
-from detector.schema import Label
+from detector.schema import CueHit, Label
+from detector.text import normalize
 
 LANGS = ("zh", "en")
-
-
-def _captured(turn: str, cue_id: str, group: str) -> str | None:
-    """What the cue's named group captured in the turn, or None when the cue does not fire."""
-    from detector.cues.engine import default_engine
-
-    hits = [hit for hit in default_engine().match(turn).fired if hit.cue_id == cue_id]
-    return hits[0].groups.get(group) if hits else None
 
 
 def _flags(lang: str) -> int:
@@ -52,6 +46,41 @@ def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, example
     compiled = re.compile(pattern, _flags(lang))
     for example in examples:
         assert compiled.search(example), f"{cue_id}: example {example!r} does not match"
+
+
+def _capture_params() -> list:
+    return [
+        pytest.param(cue.id, capture.text, capture.expected_groups(), id=f"{cue.id}:{index}")
+        for lang in LANGS
+        for cue in default_lexicon(lang).cue
+        for index, capture in enumerate(cue.captures)
+    ]
+
+
+def _miss_params() -> list:
+    return [
+        pytest.param(cue.id, miss, id=f"{cue.id}:miss{index}")
+        for lang in LANGS
+        for cue in default_lexicon(lang).cue
+        for index, miss in enumerate(cue.misses)
+    ]
+
+
+def _fired(turn: str, cue_id: str) -> list[CueHit]:
+    """The cue's hits on the turn as the detector reads it (normalised, guards applied)."""
+    return [hit for hit in default_engine().match(normalize(turn)).fired if hit.cue_id == cue_id]
+
+
+@pytest.mark.parametrize(("cue_id", "turn", "expected"), _capture_params())
+def test_every_cue_capture_fires_and_captures_its_spans(cue_id: str, turn: str, expected: dict[str, str]) -> None:
+    hits = _fired(turn, cue_id)
+    assert hits, f"{cue_id} does not fire on {turn!r}"
+    assert {group: hits[0].groups.get(group) for group in expected} == expected
+
+
+@pytest.mark.parametrize(("cue_id", "turn"), _miss_params())
+def test_no_cue_fires_on_its_misses(cue_id: str, turn: str) -> None:
+    assert not _fired(turn, cue_id), f"{cue_id} fires on {turn!r}, one of its misses"
 
 
 @pytest.mark.parametrize(("lang", "kind", "pattern", "examples"), _span_params())
@@ -239,8 +268,6 @@ examples = ["because slow"]
 def test_a_bare_choice_after_a_complaint_is_the_replacement(turn: str, choice: str | None) -> None:
     """A PIVOT's new choice said as a short sentence of its own (the last English span pattern),
     read by `choice_in` as by the detector; fillers, verdicts and predicates are not choices."""
-    from detector.cues.engine import default_engine
-
     assert default_engine().choice_in(turn) == choice
 
 
@@ -257,8 +284,6 @@ def test_a_bare_choice_after_a_complaint_is_the_replacement(turn: str, choice: s
     ],
 )
 def test_a_chinese_choice_taken_up_by_its_verb_is_the_replacement(turn: str, choice: str | None) -> None:
-    from detector.cues.engine import default_engine
-
     assert default_engine().choice_in(turn) == choice
 
 
@@ -271,58 +296,8 @@ def test_a_pointer_to_something_else_is_no_replacement(pointer: str) -> None:
     assert clean_span(pointer, "replacement") == ""
 
 
-@pytest.mark.parametrize(
-    ("turn", "fires"),
-    [
-        ("prophet's MAPE is 21%. worse. bin it", True),
-        ("binned the whole idea, too fiddly", True),
-        # A bin is a thing too: a shipping bin, a bin on a trolley.
-        ("that's the opposite of cozy. shipping bin + villager orders, keep it chill", False),
-        ("we pick to cart, 12 bins per trolley", False),
-    ],
-)
-def test_bin_rejects_only_as_a_verb(turn: str, fires: bool) -> None:
-    from detector.cues.engine import default_engine
-
-    fired = {hit.cue_id for hit in default_engine().match(turn).fired}
-    assert ("en.reject.drop_it" in fired) is fires
-
-
-@pytest.mark.parametrize(
-    ("turn", "target"),
-    [
-        ("too risky with patient data, not doing OCR", "OCR"),
-        ("nope, not touching the billing service", "the billing service"),
-        ("yeah no, not adding redis", "redis"),  # two openers, and a verb of adding
-        # A state reported, not an option turned down.
-        ("not doing much today, just reading", None),
-        ("we're fine, not using it yet", None),
-        ("the cron job is not doing the retries", None),
-    ],
-)
-def test_a_clause_that_opens_with_not_doing_turns_its_object_down(turn: str, target: str | None) -> None:
-    assert _captured(turn, "en.reject.not_doing_x", "target") == target
-
-
-@pytest.mark.parametrize(
-    ("turn", "replacement"),
-    [
-        ("东京那个不行 人太多了 还是大阪那条", "大阪那条"),
-        ("京都人太多,还是方案二", "方案二"),
-        # "还是" is also "still": the same error again names no option.
-        ("改了不行 还是502", None),
-        ("重启了也不行,还是那个报错", None),
-    ],
-)
-def test_haishi_after_a_verdict_chooses_only_an_option_by_its_pointer(turn: str, replacement: str | None) -> None:
-    assert _captured(turn, "zh.pivot.reject_then_haishi_that_one", "replacement") == replacement
-
-
 def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
     """"换 Lettuce 改动太大了" turns Lettuce down."""
-    from detector.cues.engine import default_engine
-    from detector.text import normalize
-
     engine = default_engine()
     assert engine.choice_in(normalize("emm 先别动依赖，换 Lettuce 改动太大了，这周五要发版，回归测不过来。先按 1 调连接池")) is None
     assert engine.choice_in(normalize("14B 不太行。换 72B,借隔壁组的机器")) == "72B"
@@ -331,9 +306,6 @@ def test_a_switch_its_own_clause_complains_of_is_no_replacement() -> None:
 def test_a_switch_said_to_fail_is_no_replacement() -> None:
     """"算了，…，用老版本安全扫描也过不了" says the old version fails too: the replacement is the
     option the turn goes on to take, not the clause that says so (it had become the decision)."""
-    from detector.cues.engine import default_engine
-    from detector.text import normalize
-
     engine = default_engine()
     turn = normalize("那算了，银行那边走采购流程能走半年，用老版本安全扫描也过不了。emqx 不考虑了，就方案二吧，自建")
     match = engine.match(turn)
@@ -348,8 +320,6 @@ def test_a_switch_said_to_fail_is_no_replacement() -> None:
     ("what about the driver idea but only saturdays, just for cake deliveries?", None),
 ])
 def test_just_names_a_choice_only_before_a_verb_or_a_name(turn: str, choice: str | None) -> None:
-    from detector.cues.engine import default_engine
-
     assert default_engine().choice_in(turn) == choice
 
 
@@ -363,26 +333,11 @@ def test_just_names_a_choice_only_before_a_verb_or_a_name(turn: str, choice: str
     ("so the pseudo-labeling is off. we'll ship plain lightgbm at 0.76 instead", None),
 ])
 def test_x_then_chooses_x_unless_x_is_a_verdict(turn: str, choice: str | None) -> None:
-    from detector.cues.engine import default_engine
-
     assert default_engine().choice_in(turn) == choice
-
-
-def test_x_over_y_is_no_choice_when_x_is_over_a_limit() -> None:
-    """"25 is over my 20. stir fry then": "is over" says 25 exceeds 20; the cue that reads "X over
-    Y then" as choosing X had made "25 is" where the turn goes."""
-    from detector.cues.engine import default_engine
-
-    engine = default_engine()
-    assert "en.pivot.x_over_y" not in {hit.cue_id for hit in engine.match("25 is over my 20. stir fry then").fired}
-    chosen = engine.match("retool over hand-built react then, speed matters most right now")
-    assert {hit.groups.get("replacement") for hit in chosen.fired if hit.cue_id == "en.pivot.x_over_y"} == {"retool"}
 
 
 def test_a_pronoun_typed_without_its_apostrophe_names_no_replacement() -> None:
     """"stripe next. its the gnarly one" had made "its the gnarly one" where the turn goes."""
-    from detector.cues.engine import default_engine
-
     engine = default_engine()
     for turn in ("stripe next. its the gnarly one, the retry logic in there is scary", "ok. thats the one that scares me"):
         assert "replacement" not in engine.with_spans(turn, engine.match(turn)).spans
@@ -400,9 +355,6 @@ def test_a_pronoun_typed_without_its_apostrophe_names_no_replacement() -> None:
     ],
 )
 def test_how_a_thing_is_done_and_a_deferral_name_no_choice(turn: str, choice: str | None) -> None:
-    from detector.cues.engine import default_engine
-    from detector.text import normalize
-
     assert default_engine().choice_in(normalize(turn)) == choice
 
 
@@ -411,9 +363,6 @@ def test_how_a_thing_is_done_and_a_deferral_name_no_choice(turn: str, choice: st
     ["附近商场晚上停车费另算，一个月比油车还贵，那我还买电车干嘛对吧", "那就还是用 Redis 对吧"],
 )
 def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> None:
-    from detector.cues.engine import default_engine
-    from detector.text import normalize
-
     assert default_engine().choice_in(normalize(turn)) is None
 
 
@@ -454,92 +403,7 @@ def test_a_rhetorical_question_or_a_tag_question_chooses_nothing(turn: str) -> N
     ],
 )
 def test_a_verdict_word_in_another_sense_fires_no_cue(turn: str, stands: bool) -> None:
-    from detector.cues.engine import default_engine
-
     match = default_engine().match(turn)
     assert bool(match.fired) is stands
     if not stands:
         assert any(suppressed.reason == "other_sense" for suppressed in match.suppressed)
-
-
-@pytest.mark.parametrize(
-    ("turn", "target"),
-    [
-        ("钓鱼那个再考虑下吧,等他膝盖手术做完开春可以去", "钓鱼"),
-        ("学习率那条路我们回头再看看?之前否掉可能太早了", "学习率"),
-        # No pointer: the user only puts off a choice.
-        ("redis 我再想想", None),
-        ("这个我再考虑下", None),
-    ],
-)
-def test_an_option_by_its_pointer_considered_again_is_brought_back(turn: str, target: str | None) -> None:
-    assert _captured(turn, "zh.reopen.that_one_again", "target") == target
-
-
-@pytest.mark.parametrize(
-    ("turn", "target"),
-    [
-        ("手表他肯定不戴", "手表"),
-        ("健身卡我妈根本不会去", "健身卡"),
-        # A habit or a finding reported, not a verdict on an option.
-        ("他不戴手表", None),
-        ("B站私信我从来不看,留邮箱", None),
-        ("上了之后发现大家压根不看弹出来的文章", None),
-    ],
-)
-def test_an_option_its_user_would_never_use_is_turned_down(turn: str, target: str | None) -> None:
-    assert _captured(turn, "zh.reject.they_would_never_use", "target") == target
-
-
-@pytest.mark.parametrize(
-    ("turn", "target"),
-    [
-        ("stop suggesting ES", "ES"),
-        ("ran analyze, still seq scan. stop suggesting analyze", "analyze"),
-        ("please stop suggesting more options, just pick one", None),
-    ],
-)
-def test_stop_suggesting_turns_its_object_down(turn: str, target: str | None) -> None:
-    assert _captured(turn, "en.reject.stop_suggesting", "target") == target
-
-
-@pytest.mark.parametrize(
-    ("turn", "target"),
-    [
-        ("mom is terrified of heights so def not the balloon", "balloon"),
-        ("definitely not the cruise, she gets seasick", "cruise"),
-        # No article: a description denied, not an option.
-        ("cloudtrail shows the old key was used from some IP in 2021?? def not us", None),
-        ("it is absolutely not busywork, half our tickets exist because the docs are wrong", None),
-    ],
-)
-def test_a_firm_not_the_x_turns_x_down(turn: str, target: str | None) -> None:
-    assert _captured(turn, "en.reject.definitely_not_the_x", "target") == target
-
-
-@pytest.mark.parametrize(
-    ("turn", "cue_id", "fires"),
-    [
-        ("崇明太远了 开车两个多小时 娃会晕车", "zh.reject.not_suitable_for_us", True),
-        ("动物园娃去过好几次了 这次想换个", "zh.pivot.something_else", True),
-        ("换个角度想想这个问题", "zh.pivot.something_else", False),
-    ],
-)
-def test_a_place_too_far_and_a_bare_wish_for_another_one(turn: str, cue_id: str, fires: bool) -> None:
-    from detector.cues.engine import default_engine
-
-    assert any(hit.cue_id == cue_id for hit in default_engine().match(turn).fired) is fires
-
-
-@pytest.mark.parametrize(
-    ("turn", "groups"),
-    [
-        ("actually nvm the flaky tests, let's work on the signup page first", ("the flaky tests", "the signup page first")),
-        ("forget fine-tuning, let's do few-shot prompting with retrieval instead", ("fine-tuning", "few-shot prompting with retrieval")),
-        ("never mind, let's just go", None),
-        ("forget it, I'll do it myself", None),
-    ],
-)
-def test_never_mind_x_lets_y_is_one_breath_pivot(turn: str, groups: tuple[str, str] | None) -> None:
-    cue = "en.pivot.never_mind_x_lets_y"
-    assert (_captured(turn, cue, "target"), _captured(turn, cue, "replacement")) == (groups or (None, None))

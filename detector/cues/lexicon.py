@@ -102,6 +102,26 @@ class _Pattern(BaseModel):
         return value
 
 
+class CueCapture(BaseModel):
+    """A turn a cue fires on, and what its named groups capture there.
+
+    `examples` only show that the pattern matches; a capture runs the whole engine (guards,
+    windows, normalisation) and pins the span the detector will read, so a pattern edited for
+    one phrasing cannot silently move the span of another. Only the groups given are checked.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str
+    target: str | None = None
+    replacement: str | None = None
+    reason: str | None = None
+    revisit_if: str | None = None
+
+    def expected_groups(self) -> dict[str, str]:
+        return self.model_dump(exclude_unset=True, exclude={"text"})
+
+
 class CueSpec(_Pattern):
     """One cue: a pattern that signals a label."""
 
@@ -109,6 +129,13 @@ class CueSpec(_Pattern):
     label: Literal[Label.REJECT, Label.PIVOT, Label.REOPEN]
     weight: float = Field(gt=0.0, le=1.0)
     examples: list[str] = Field(min_length=1, description="phrases the pattern must match (tested)")
+    captures: list[CueCapture] = Field(
+        default_factory=list, description="turns the engine must fire the cue on, with its spans (tested)"
+    )
+    misses: list[str] = Field(
+        default_factory=list,
+        description="turns that share the cue's words but not its verdict: the engine must not fire it (tested)",
+    )
     note: str = ""
     restates: bool = Field(
         default=False,
