@@ -277,6 +277,10 @@ def test_a_bare_choice_after_a_complaint_is_the_replacement(turn: str, choice: s
         ("一个人维护七八个微服务我怕不是疯了。单体Boot走起", "单体Boot"),
         ("ROUGE 就算了,我们摘要是 abstractive 的。用 LLM-as-judge", "LLM-as-judge"),
         ("店员说X-S20缺货等一个月,R50有现货,先拿R50", "R50"),
+        # A space typed between Chinese words ends the choice, as a comma would.
+        ("免费的我看了几个 都太水了 讲半天装环境 不如花点钱报个系统班 有人答疑那种", "花点钱报个系统班"),
+        # "上次" is "last time", not 上 (deploy) + a thing.
+        ("医院先不去了 她一进医院就应激 上次还把医生抓了 等下周看看再说吧", None),
         # Not a choice: a word that only starts with 用, a question, a clause opened by a space.
         ("这个方案用户会不会觉得麻烦,用户调研做了吗", None),
         ("那先这样,用什么数据库比较好?", None),
