@@ -200,6 +200,14 @@ CASES = [
     # A unit is no name: the rejected token lifetime shares only 分钟 with a lockout.
     ("unit", "access token 15分钟", "", "",
      "另外建议登录连续失败5次就锁定15分钟。", "OK"),
+    # A word for where is no name: "大学城周边" is not named by "周边3公里".
+    ("place", "方案A(大学城周边)", "方案C(社区街铺)", "一年三个月没人",
+     "好的，就集中看社区街铺。选社区铺主要看三点：周边3公里入住率、早晚高峰的人流方向。", "OK"),
+    # Left out because the user said no, and held up as the yardstick: history, not a proposal.
+    ("history", "日光", "方案1", "我爸晕车",
+     "最终版：东京 3 → 箱根 1 → 京都 2。鬼怒川那边其实就在日光，你前面说了不去，我没排进去。", "OK"),
+    ("yardstick", "方案B(继续在 LightGBM 上做 feature engineering)", "方案A(DIN)", "gain 基本饱和",
+     "offline 实验建议：7 天 train / 1 天 eval，和 LightGBM baseline 对比 AUC 和 GAUC。", "OK"),
 ]
 # fmt: on
 

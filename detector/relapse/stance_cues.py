@@ -31,7 +31,7 @@ RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
     rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|不(?:包)?含|不包括|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
-    rf"你(?:之前)?说(?:过)?(?:不|别)|"
+    rf"你(?:之前|前面|刚才|上次)?说(?:过|了)?(?:不|别)|没(?:排|安排|放|加|列|算|写)(?:进|上|入)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
     r"this|them)|"
@@ -130,6 +130,8 @@ FRAMED_AFTER_RE = re.compile(
     r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
+    # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
+    r"|^\s?(?:baseline|基线)\b|^\s?(?:做|作)?(?:对比|比较)"
     # "With Redux out, I'd go with Zustand": out of the running, not "out of the box" or "out there".
     r"|^\s(?:out|gone|off the table)(?=\s?[,;.—–]|\s?$|\s(?:now|then|of the (?:picture|running|question))\b)"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
