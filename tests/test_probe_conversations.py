@@ -109,6 +109,23 @@ INCIDENT = [
     ('assistant', '明白。那只能等风控团队修复。或者我们这边回滚到上个版本，因为上个版本调用的是风控的旧接口。'),
 ]
 
+# Written in session 44: Kubernetes, turned down as the user's own word after a reply offered it in
+# prose, comes back by a kin name, wrapped in the user's own concern.
+MONOLITH = [
+    ("user", "our django monolith is 8 years old and management wants microservices by december. where do we start"),
+    ("assistant", ("Three paths:\n1. Strangler fig: a routing layer in front, peel off one context at a time\n"
+     "2. Modular monolith first\n3. Big-bang rewrite\nI'd go with 1.")),
+    ("user", "ok strangler it is"),
+    ("assistant", "Good. For the new services you'd probably want Kubernetes (EKS on AWS) so each one gets autoscaling and health checks."),
+    ("user", "k8s is a non starter. our one ops person will quit if she has to run a cluster. we're on ECS fargate and it works"),
+    ("assistant", "Fair, no Kubernetes. Each extracted service becomes its own ECS service behind the same ALB."),
+    ("user", "notifications first then. the notif tables are joined to users in 30 queries"),
+    ("assistant", ("Move the notification tables into their own schema first. For running it, since you want to keep "
+     "things light for ops, a single-node k3s cluster is a nice middle ground.")),
+    ("user", "k3s is still kubernetes."),
+    ("assistant", "Right, sorry: Kubernetes is ruled out, k3s included. The notifications service runs on ECS Fargate."),
+]
+
 
 def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
     hook = PreTurnHook(store=MemoryStore())
@@ -129,8 +146,9 @@ def _verdicts(conversation: list[tuple[str, str]]) -> list[str]:
         (SEARCH, ["OK", "OK", "RELAPSE", "OK"]),
         (THESIS, ["OK", "OK", "OK", "OK", "OK", "RELAPSE", "OK"]),
         (INCIDENT, ["OK", "OK", "OK", "OK", "RELAPSE"]),
+        (MONOLITH, ["OK", "OK", "OK", "RELAPSE", "OK"]),
     ],
-    ids=["weekly-report-zh", "kitchen-en", "search-en", "thesis-zh", "incident-zh"],
+    ids=["weekly-report-zh", "kitchen-en", "search-en", "thesis-zh", "incident-zh", "monolith-en"],
 )
 def test_the_guard_reads_each_reply_of_a_whole_conversation(conversation: list[tuple[str, str]], expected: list[str]) -> None:
     assert _verdicts(conversation) == expected

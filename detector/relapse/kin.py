@@ -49,6 +49,12 @@ def short_name_for(name: str, text: str) -> bool:
     return bool(heads) and bool(heads & _present_forms((text.lower(),), frozenset()))
 
 
+def same_kin(one: str, other: str) -> bool:
+    """Are the two names, each whole, forms of one kin group ("k8s" and "k3s", "Redis" and "Valkey")?"""
+    groups = _KIN_GROUPS_OF.get(one.strip().lower(), ())
+    return bool(groups) and not set(groups).isdisjoint(_KIN_GROUPS_OF.get(other.strip().lower(), ()))
+
+
 def _abbreviates(short: str, full: str) -> bool:
     """Does `short` abbreviate `full`: its prefix ("mongo"), its letters in order from the first
     and at most half as many ("es", "pg", "rn"), or a numeronym ("k8s" for "kubernetes")?"""

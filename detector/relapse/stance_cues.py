@@ -41,7 +41,7 @@ RULED_OUT_RE = re.compile(
     r"you mentioned (?:not|that you don't|you didn't)|you (?:said|decided|didn't want|don't want|disliked|"
     r"rejected|vetoed|ruled|asked|"
     r"weren't comfortable)|per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
-    r"hold off|recap|since you want|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
+    r"hold off|recap|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
     r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set \w{1,12} aside|"
     r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|"

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from detector.groups import offered_lists
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
+from detector.relapse.kin import same_kin
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names, current_core, names_of
 from detector.relapse.rebuttal import reason_keys
@@ -179,9 +180,11 @@ DEFAULT_CONDITIONS = frozenset(default_revisit_if(lang) for lang in ("zh", "en")
 
 
 def _says_whole(mention: str, alternative: str) -> bool:
-    """Does the mention say the alternative's whole name (a plural or a label around it allowed)?"""
+    """Does the mention say the alternative's whole name (a plural or a label around it allowed),
+    or a form of the same product ("k3s" for a rejected "k8s": the kin lexicon knows the name
+    whole, so it is no word of the sentence the detector cut out)?"""
     said, name = squeeze(mention), squeeze(alternative)
-    return bool(name) and name in said
+    return bool(name) and (name in said or same_kin(mention, alternative))
 
 
 def _last_rejections(state: ConvergenceState) -> dict[str, int]:
