@@ -68,6 +68,14 @@ _EN_ALL_RE = re.compile(
     r"|\bneither\sone\b|\b(?:like|want|love)\s(?:any|either)\s(?:of\s(?:these|them|those)|one)\b",
     re.IGNORECASE,
 )
+# People just before "none of them" / "all of them" are what "them" means: "team of six, none of
+# them have touched observables" turns down MobX, which it named, not the whole list.
+_PEOPLE_BEFORE_RE = re.compile(
+    r"\b(?:team|teams|people|devs|developers|engineers|folks|guys|friends|kids|staff|colleagues|coworkers|members|"
+    r"users|customers|clients|parents|students|reviewers|investors|of (?:us|two|three|four|five|six|seven|eight|nine|ten))\b"
+    r"[^.!?;]{0,30}$",
+    re.IGNORECASE,
+)
 # "both", "all three", "这三个": the group is the whole list only when the list has that many.
 _COUNTED_RE = re.compile(r"\b(?:both|neither|either|three|four|five)\b|俩|[两三四五](?:个|种)", re.IGNORECASE)
 # "everything except procrastinate", "all but C", "除了方案四都不行": the whole list but one, which
@@ -174,6 +182,8 @@ def _mentions(text: str, listed: Sequence[Proposal]) -> Iterator[tuple[int, int,
     for match in (*_EN_ALL_RE.finditer(text), *_ZH_ALL_RE.finditer(text)):
         if _after_a_list(text, match.start()):
             continue  # "专线路径、TCP、服务端这几个方向": the options it names (`named_together`)
+        if "them" in match.group().lower() and _PEOPLE_BEFORE_RE.search(text, max(0, match.start() - 60), match.start()):
+            continue
         counted = _COUNTED_RE.search(match.group())
         whole = counted is None or _count(counted.group()) == len(listed)
         yield match.start(), match.end(), tuple(range(len(listed))) if whole else None

@@ -24,6 +24,7 @@ LETTERS = extract_proposals("Option A: a managed Kafka.\nOption B: RabbitMQ.\nOp
     ("scrap 1 and 3", (0, 2), ()),
     ("2 and 3, too much infra", (1, 2), ()),
     ("the first two are out, we don't run redis", (0, 1), ()),
+    ("my team looked at them all. none of them are a fit", (0, 1, 2, 3), ()),
     ("last three are out of budget", (1, 2, 3), ()),
     ("none of these feel right tbh", (0, 1, 2, 3), ()),
     ("all four are overkill", (0, 1, 2, 3), ()),
@@ -63,6 +64,8 @@ def test_chinese_group_verdicts(text: str, covered: tuple[int, ...], spared: tup
     ("the board flagged agency spend in the last two audits", LIST_EN),
     ("what's the difference between 1 and 3?", LIST_EN),
     ("the first two sound promising", LIST_EN),
+    # "them" is the people just named, not the options.
+    ("MobX: team of six, none of them have touched observables, and I'm not running a training program", LIST_EN),
     ("前两个都不行吗？我看别人都在用", LIST_ZH),
     ("帮我对比一下方案一和方案二，哪个更合适？", LIST_ZH),
     ("前两个月都不行", LIST_ZH),
