@@ -206,6 +206,11 @@ CASES = [
     # Left out because the user said no, and held up as the yardstick: history, not a proposal.
     ("history", "日光", "方案1", "我爸晕车",
      "最终版：东京 3 → 箱根 1 → 京都 2。鬼怒川那边其实就在日光，你前面说了不去，我没排进去。", "OK"),
+    # Let go in the reply's own words; a drop on a condition keeps the option alive.
+    ("history", "2(Bump-out addition)", "", "Our backyard is basically a ski slope",
+     "A sloped lot plus a slow HOA would turn the bump-out into a multi-year saga, so let's drop it.", "OK"),
+    ("condition", "2(Bump-out addition)", "", "",
+     "Honestly the bump-out would give you the most space. Let's price it, and drop it if it is over budget.", "RELAPSE"),
     ("yardstick", "方案B(继续在 LightGBM 上做 feature engineering)", "方案A(DIN)", "gain 基本饱和",
      "offline 实验建议：7 天 train / 1 天 eval，和 LightGBM baseline 对比 AUC 和 GAUC。", "OK"),
 ]

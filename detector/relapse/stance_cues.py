@@ -34,7 +34,7 @@ RULED_OUT_RE = re.compile(
     rf"你(?:之前|前面|刚才|上次)?说(?:过|了)?(?:不|别)|没(?:排|安排|放|加|列|算|写)(?:进|上|入)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
-    r"this|them)|"
+    r"this|them)|(?:let'?s|so we'?ll|so I'?ll) (?:drop|skip|scrap|ditch|shelve|park|forget|rule out) (?:it|that|this|them)(?! (?:if|unless|when|once|until)\b)|"
     r"crossed (?:off|out)|decided against|set aside|no longer|off the table|off the list|is out|are out|"
     r"are both out|is ruled|passed on|said no|as you (?:said|asked|decided|wanted)|as agreed|we agreed|"
     r"we decided|"
