@@ -206,6 +206,11 @@ CASES = [
     # Left out because the user said no, and held up as the yardstick: history, not a proposal.
     ("history", "日光", "方案1", "我爸晕车",
      "最终版：东京 3 → 箱根 1 → 京都 2。鬼怒川那边其实就在日光，你前面说了不去，我没排进去。", "OK"),
+    # An item of a list the reply introduces as options offers what it names; steps offer nothing.
+    ("offered", "2(微水泥)", "1(瓷砖)", "师傅没做过",
+     "墙面有几个方向：\nA. 墙砖，跟地砖同系列，最省心；\nB. 艺术涂料，便宜；\nC. 卫生间墙面做微水泥，做出来无缝很高级。", "RELAPSE"),
+    ("steps", "Jira", "Linear", "too slow",
+     "## Migration\n1. Export issues from Jira, CSV import into Linear.\n2. Map Jira statuses to Linear workflow states.", "OK"),
     # Let go in the reply's own words; a drop on a condition keeps the option alive.
     ("history", "2(Bump-out addition)", "", "Our backyard is basically a ski slope",
      "A sloped lot plus a slow HOA would turn the bump-out into a multi-year saga, so let's drop it.", "OK"),

@@ -39,6 +39,7 @@ from detector.relapse.stance_cues import (
     FRAMED_AFTER_RE,
     HISTORY_RE,
     INNER_NEGATION_RE,
+    LIST_ITEM_RE,
     PROPOSES_RE,
     RULED_OUT_RE,
     SUGGESTS_RE,
@@ -52,7 +53,6 @@ from detector.text import normalize
 _QUESTION_RE = re.compile(r"[?？]|吗\s?$|要不要|是否可以|能不能")
 # A condition before the mention makes it a fallback ("If writes explode, …", "万一…就…").
 _CONDITION_RE = re.compile(r"如果|假如|万一|要是|等到?|一旦|\b(?:if|when|once|should|unless|in case)\b", re.IGNORECASE)
-_LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-z][.)]\s)")
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s")
 _FENCE = "```"
 # How far either side of a mention a negation counts as "near" it.
@@ -235,7 +235,7 @@ def _located(sentences: list[str]) -> list[tuple[int, str, bool]]:
 def _position(sentence: str) -> dict[str, bool]:
     """Where the sentence stands in the reply's layout."""
     return {
-        "list_item": _LIST_ITEM_RE.match(sentence) is not None,
+        "list_item": LIST_ITEM_RE.match(sentence) is not None,
         "heading": _HEADING_RE.match(sentence) is not None,
         "table_cell": sentence.count("|") >= 2,
     }

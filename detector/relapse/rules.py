@@ -20,8 +20,11 @@ from detector.relapse.stance import (
     takes_up,
 )
 from detector.relapse.stance_cues import (
+    CLAUSE_RE,
     DIRECTIVE_BEFORE_RE,
     IMPERATIVE_CLAUSE_RE,
+    LIST_ITEM_RE,
+    OFFERS_RE,
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
     SUGGESTS_RE,
@@ -40,8 +43,10 @@ def relapsing_mention(
     """The first sentence, with its mention, that the rules read as putting the alternative
     forward; None when every mention is framed or nothing is put forward."""
     left_open: Mention | None = None  # an unframed mention of the sentence before, put forward by none
+    offering = False  # inside a list the reply introduced as options ("墙面有几个方向：", "Options:")
     for sentence in sentences:
-        mention, unframed = read_sentence(sentence, names, current, reason)
+        offering = OFFERS_RE.search(sentence) is not None or (offering and LIST_ITEM_RE.match(sentence) is not None)
+        mention, unframed = read_sentence(sentence, names, current, reason, offered=offering)
         mention = mention or rebuttal(sentence, reason, current)
         if mention is None and left_open is not None and takes_up(sentence, current):
             mention = left_open  # "Quizzes on Kahoot are fun. Maybe bring them back?"
@@ -52,10 +57,11 @@ def relapsing_mention(
 
 
 def read_sentence(
-    sentence: str, names: Names, current: str, reason: frozenset[str]
+    sentence: str, names: Names, current: str, reason: frozenset[str], offered: bool = False
 ) -> tuple[Mention | None, Mention | None]:
     """The first mention in the sentence that puts the alternative forward, if any, and the first
-    unframed one (which the next sentence may still put forward by pointing back at it)."""
+    unframed one (which the next sentence may still put forward by pointing back at it).
+    `offered`: the sentence is an item of a list the reply introduced as options."""
     mentions = find_mentions(sentence, names)
     if not mentions:
         return None, None
@@ -68,6 +74,8 @@ def read_sentence(
         # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
         start = start_of_segment(sentence, mention.start)
         if SUGGESTS_RE.search(sentence, start) or (mention.strong and put_forward(sentence, start, mention, current)):
+            return mention, unframed
+        if offered and mention.strong and opens_item(sentence, mention):
             return mention, unframed
     return (mentions[0] if conceded_then_proposed(sentence, current) else None), unframed
 
@@ -82,6 +90,13 @@ def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bo
     if instructs(sentence, mention) or revived(sentence, mention, *clause_of(sentence, mention)):
         return True
     return directed(sentence, start, mention)
+
+
+def opens_item(sentence: str, mention: Mention) -> bool:
+    """Is the mention in the first clause of a list item ("C. 卫生间墙面做微水泥，…")? In a list the
+    reply introduced as options, that item offers it; steps, changelogs and recaps are no such list."""
+    item = LIST_ITEM_RE.match(sentence)
+    return item is not None and CLAUSE_RE.search(sentence, item.end(), mention.start) is None
 
 
 def instructs(sentence: str, mention: Mention) -> bool:

@@ -14,10 +14,14 @@ _REJECTED_SECTION_RE = re.compile(
     r"ruled out)\s?[:：]?\s{0,2}(?=\n|$)",
     re.IGNORECASE,
 )
-# A sentence ends at CJK or Latin end punctuation; a Latin full stop only before a space ("2.3%").
+# A sentence ends at CJK or Latin end punctuation; a Latin full stop only before a space ("2.3%"),
+# and not after a list item's number or letter at the start of a line ("2. Move search…", "C. 卫生间
+# 墙面做微水泥…": the item is one sentence with its mark, which says it is one of the things offered).
 # Sentences longer than this are read in windows.
 _MAX_SENTENCE = 400
-_SENTENCE_RE = re.compile(r"[^。!?！？;；\n]+?(?:[。!?！？;；\n]+|\.(?=\s)|$)")
+_SENTENCE_RE = re.compile(
+    r"[^。!?！？;；\n]+?(?:[。!?！？;；\n]+|\.(?=\s)(?<!^[0-9A-Za-z]\.)(?<!^\d\d\.)|$)", re.MULTILINE
+)
 
 
 def sentences_of(text: str) -> list[str]:

@@ -25,6 +25,14 @@ AGREEMENT_RE = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_RE = re.compile(r"[,;:，；：、()（）—]")
+# A sentence that introduces a list of options: "墙面有几个方向：", "Three options:", "You could:".
+OFFERS_RE = re.compile(
+    r"(?:(?:几|两|三|四|五)(?:个|种|条)|以下|下面这些?)(?:方向|方案|选择|选项|思路|办法|做法|路子|选法)[^。!?！？\n]{0,12}[:：]\s*$"
+    r"|\b(?:options|alternatives|approaches|choices|directions|paths)\b[^.!?\n]{0,20}:\s*$|\byou could\b[^.!?\n]{0,20}:\s*$",
+    re.IGNORECASE,
+)
+# A list item's mark: "- ", "2. ", "b) ", "C. ", "三、", "②".
+LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-zA-Z][.)]\s|[一二三四五六七八九十][、.]|[①-⑨])")
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
