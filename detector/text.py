@@ -112,14 +112,14 @@ def squeeze(text: str) -> str:
 # Clause marks: a full stop or question mark only before a space and a comma not inside a
 # number, so "3.5", "node.js" and "$2,500" stay whole; between Chinese words a space also ends a
 # clause (people type spaces for commas), and so does an ellipsis ("鸭子超市卖完了……换个鱼吧").
-_CLAUSE_MARK_RE = re.compile(rf"(?<!\d),|,(?!\d)|[，。!！;；:：\n]|…+|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
+CLAUSE_MARK_RE = re.compile(rf"(?<!\d),|,(?!\d)|[，。!！;；:：\n]|…+|[.?？](?=\s)|(?<=[{CJK_CHAR}])\s(?=[{CJK_CHAR}])")
 
 
 def clause_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each clause of a turn, in order, without the marks and spaces around them."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for end, next_start in [(m.start(), m.end()) for m in _CLAUSE_MARK_RE.finditer(text)] + [(len(text), len(text))]:
+    for end, next_start in [(m.start(), m.end()) for m in CLAUSE_MARK_RE.finditer(text)] + [(len(text), len(text))]:
         piece = text[start:end]
         lead, trail = len(piece) - len(piece.lstrip()), len(piece) - len(piece.rstrip())
         if end - trail > start + lead:

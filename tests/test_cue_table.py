@@ -819,6 +819,15 @@ def test_adopted_reported_view_counts(detector: Detector) -> None:
     )
 
 
+def test_a_view_adopted_before_the_verdict_lets_the_cue_stand(detector: Detector) -> None:
+    """"朋友说…好卖 我也觉得是 抖音先不弄了": the user agrees in a clause of their own, then decides; an
+    adoption word right after the report is still the reported words ("老板说那就不做了")."""
+    adopted = detector.engine.match("我朋友说手工皂在小红书比抖音好卖 我也觉得是 抖音先不弄了 转小红书")
+    assert {hit.cue_id for hit in adopted.fired} >= {"zh.reject.topic_not_verb"}
+    reported = detector.engine.match("老板说那就不做了")
+    assert not reported.fired and {s.reason for s in reported.suppressed} == {"reported"}
+
+
 # ---------------------------------------------------------------------------------------------
 # Edge inputs
 

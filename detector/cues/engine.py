@@ -26,6 +26,7 @@ from detector.cues.lexicon import (
 from detector.cues.spans import clean_span
 from detector.schema import CueHit, Label, SuppressedCue, SuppressionReason
 from detector.text import (
+    CLAUSE_MARK_RE,
     Region,
     SentenceIndex,
     has_cjk,
@@ -204,7 +205,7 @@ class CueEngine:
                 found = guard.regex.search(before)
             elif guard.kind == "reported":
                 found = guard.regex.search(before)
-                if found and self._adopted(text[end : end + GUARD_SCOPE]):
+                if found and (self._adopted(text[end : end + GUARD_SCOPE]) or self._adopted_since(before[found.end() :])):
                     found = None
             elif guard.kind == "other_sense":
                 # Read past the sentence's end: "no way!! it actually works" is one exclamation.
@@ -245,6 +246,16 @@ class CueEngine:
     def _adopted(self, after: str) -> bool:
         """Did the user take the reported view as their own ("老板说不行，那就换吧")?"""
         return any(g.regex.search(after) for g in self._adoptions)
+
+    def _adopted_since(self, between: str) -> bool:
+        """Did the user take the reported view as their own before the verdict, in a clause of
+        their own ("朋友说小红书比抖音好卖 我也觉得是 抖音先不弄了")? An adoption word right after
+        the report is still the reported words ("老板说那就不做了")."""
+        return any(
+            CLAUSE_MARK_RE.search(between, 0, found.start() + 1) is not None  # + 1: a space is a mark by what follows it
+            for g in self._adoptions
+            for found in g.regex.finditer(between)
+        )
 
     def _extract_spans(
         self, text: str, fired: list[CueHit], regions: list[Region], languages: list[str]
