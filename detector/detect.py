@@ -23,6 +23,7 @@ from detector.alternatives import (
 )
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
+from detector.declines import declined_offer
 from detector.features import assistant_texts_latest_first, last_assistant_text, reply_options
 from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
 from detector.hearsay import opposed_hearsay
@@ -124,7 +125,8 @@ class Detector:
         the assistant just proposed (prohibitions.py), orders a return to what a change the
         assistant just reported replaced, or that change undone (reverts.py), rules out a cause
         the assistant just suspected (hypotheses.py), or goes back to an option an earlier reply
-        offered (returns.py). `label` and `match` are what the layers before read."""
+        offered (returns.py), or declines what it just offered to do (declines.py). `label` and `match`
+        are what the layers before read."""
         forbidden = forbidden_option(text, context, self.engine)
         if forbidden is not None:
             rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
@@ -162,6 +164,10 @@ class Detector:
             # A REOPEN whatever else the turn drops (the label guide), so the option returned to is
             # never recorded as the target of a pivot ("肘子放弃，回到佛跳墙吧").
             return Ruling(earlier.display, rule, forced=Label.REOPEN)
+        offer = declined_offer(text, context)
+        if offer is not None:
+            # The label guide: a polite decline of an offer is a REJECT, whatever else it says.
+            return Ruling(offer, f"the turn declines what the assistant just offered ({clip(offer, 60)})", forced=Label.REJECT)
         return None
 
     def detect_in(self, turns: Sequence[Turn], index: int, lang: str | None = None) -> Detection:

@@ -42,7 +42,25 @@ _FORCED = [
     ("Could be a timing issue with the test fixture teardown.", "it's not timing. I added sleeps and it still fails",
      "timing issue", "rules out the cause"),
     ("我怀疑是防火墙规则拦了。", "防火墙不是，我直接关了也一样", "防火墙", "rules out the cause"),
+    # A polite decline of what the assistant just offered to do (the model read the first NONE at 0.78).
+    ("京都 4 天：岚山、东山、伏见稻荷。需要我帮你查一下小火车的订票时间吗？", "不用了 我妹在京都 她帮我们订",
+     "查一下小火车的订票时间", "declines what the assistant just offered"),
 ]
+
+
+def test_a_declined_offer_is_the_target_of_the_rejection(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The model reads "no thanks" right on its own; what it turns down is the offer, not a word of the turn."""
+    reply = "Done, the outline is in the doc. Want me to draft the follow-up email too?"
+    detection = shipped_detector.detect("no thanks, I'll write it myself", [Turn(role="user", text="outline my talk"), Turn(role="assistant", text=reply)])
+    assert detection.label is Label.REJECT
+    assert detection.target == "draft the follow-up email too"
+
+
+@pytest.mark.parametrize("reply", ["都改好了。还需要我做什么吗？", "Anything else I can help with?", "还有什么需要我帮忙的吗？"])
+def test_a_no_to_anything_else_declines_no_offer(shipped_detector, reply: str) -> None:  # type: ignore[no-untyped-def]
+    """The label guide: a plain "no" to "anything else?" declines nothing; nothing was offered."""
+    detection = shipped_detector.detect("不用了", [Turn(role="user", text="帮我改下简历"), Turn(role="assistant", text=reply)])
+    assert "declines what the assistant just offered" not in detection.explanation.rule
 
 
 @pytest.mark.parametrize("reply, text, target, rule", _FORCED)

@@ -1,0 +1,49 @@
+"""A polite decline of what the assistant just offered to do: "不用了 我妹在京都 她帮我们订" after
+"需要我帮你查一下小火车的订票时间吗？", "no thanks, I'll book it myself" after "Want me to book the table?".
+
+The label guide rules such a decline a REJECT of the offer, and a plain "no" to "anything else?"
+NONE: nothing was offered. In the training and dev data, 54 turns open with a decline right
+after a reply that ends on an offer: 41 are REJECT, and most of the 13 NONE answer "还需要我做什么
+吗？" (no offer, here) or decline a specific offer against the guide. The model reads most such turns
+right, but not a decline whose reasons say someone else will do it ("我妹在京都 她帮我们订", NONE at
+0.78): it sees a short turn about a sister, not an answer to the question. Joining the turn to the
+reply's question is a rule of the fusion (detect.py), like a prohibition of a proposed option.
+
+Every pattern is a plain alternation or a bounded class: linear in the turn's length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from detector.features import last_assistant_text
+from detector.schema import Turn
+
+# The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".
+_DECLINE_RE = re.compile(
+    r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|"
+    r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass)"
+    r"(?=\s?(?:[,，。.!！~～]|\s|thanks|谢谢|哈|啦|$))",
+    re.IGNORECASE,
+)
+# The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?".
+_OFFER_RE = re.compile(
+    r"(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,40}?)(?:吗|么|嘛)?\s?[？?]\s*$"
+    r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also)\s"
+    r"(?P<en>[^?.!\n]{2,80}?)\?\s*$",
+    re.IGNORECASE,
+)
+# Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".
+_NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别的|其他|其它|还有什么|anything|something else", re.IGNORECASE)
+
+
+def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
+    """What the last reply offered to do, when the (normalised) turn opens by declining it."""
+    if not _DECLINE_RE.match(text):
+        return None
+    offer = _OFFER_RE.search(last_assistant_text(context).strip())
+    if offer is None:
+        return None
+    offered = (offer.group("zh") or offer.group("en")).strip()
+    return None if _NOTHING_OFFERED_RE.search(offered) else offered
