@@ -704,3 +704,19 @@ def test_an_option_put_off_until_the_users_own_condition_is_no_relapse(
     state = _state(alternative)
     state.rejected[0].revisit_if = condition
     assert check_reply(state, reply).verdict == verdict
+
+
+@pytest.mark.parametrize("mention, alternative, whole", [
+    ("k3s", "k8s", True),
+    ("K8S", "k8s", True),
+    ("Kafka", "Kafka Streams", False),  # a part of the name
+    ("fine-tune", "LoRA", False),  # a word for its kind
+    ("网贷", "消费贷", False),
+    ("event sourcing", "EventStoreDB", False),
+])
+def test_a_name_only_the_user_said_comes_back_by_its_own_forms_only(mention: str, alternative: str, whole: bool) -> None:
+    """A rejected name no proposal holds comes back by the name or another short form of it, which
+    the kin lexicon knows; the lexicon's wider kin (parts, kinds) raised false alarms on train."""
+    from detector.relapse.verdict import _says_whole
+
+    assert _says_whole(mention, alternative) is whole

@@ -179,12 +179,23 @@ def _defers_to_its_condition(sentence: str, rejection: RejectedAlternative, curr
 DEFAULT_CONDITIONS = frozenset(default_revisit_if(lang) for lang in ("zh", "en"))
 
 
+# A name this short is a product's name or its short form ("k8s", "k3s", "mongo"), not a phrase.
+_SHORT_NAME = 8
+
+
 def _says_whole(mention: str, alternative: str) -> bool:
     """Does the mention say the alternative's whole name (a plural or a label around it allowed),
-    or a form of the same product ("k3s" for a rejected "k8s": the kin lexicon knows the name
-    whole, so it is no word of the sentence the detector cut out)?"""
+    or another form of that one name ("k3s" for a rejected "k8s": the kin lexicon knows the name
+    whole, so it is no word of the sentence the detector cut out)? Not a part of it ("Kafka" of
+    "Kafka Streams") nor a word for its kind ("fine-tune" for "LoRA", "网贷" for "消费贷", "event
+    sourcing" for "EventStoreDB"): kin groups hold those too, and on the training data they raised
+    false alarms. So both must be short Latin names with one first letter."""
     said, name = squeeze(mention), squeeze(alternative)
-    return bool(name) and (name in said or same_kin(mention, alternative))
+    if not name:
+        return False
+    short = max(len(said), len(name)) <= _SHORT_NAME and said.isascii() and name.isascii()
+    variant = short and said[:1] == name[:1] and said not in name
+    return name in said or (variant and same_kin(mention, alternative))
 
 
 def _last_rejections(state: ConvergenceState) -> dict[str, int]:
