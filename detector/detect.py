@@ -33,7 +33,7 @@ from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
 from detector.replacements import bare_choice, ranked_replacement
 from detector.returns import returned_option
-from detector.reverts import returned_to, reverted_change
+from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval
 from detector.targets import query_for, resolve
@@ -151,6 +151,11 @@ class Detector:
         change = reverted_change(text, context, self.engine)
         if change is not None:
             rule = f"the turn orders undone the change the assistant just reported ({clip(change, 60)})"
+            reopenings = [hit for hit in match.fired if hit.label is Label.REOPEN]
+            if reopenings and all(orders_undone(hit.span) for hit in reopenings):
+                # "who asked you to bump the version? … put it back": the reopening cue's "put it
+                # back" is the order itself, which brings back no rejected option.
+                return Ruling(change, rule, forced=Label.REJECT)
             return Ruling(change, rule, model_reopening_stays=False)
         cause = ruled_out_cause(text, context, self.engine)
         if cause is not None:

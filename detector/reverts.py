@@ -150,6 +150,12 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     return None
 
 
+def orders_undone(span: str) -> bool:
+    """Does a cue's span hold an order to undo ("put it back", "改回去")? A reopening cue reads
+    those words as a rejected option brought back; after a change the reply reported, they undo it."""
+    return _REVERT_RE.search(span) is not None
+
+
 def _names_another_change(obj: str, change: str) -> bool:
     """Does the order's object name something the reported change does not ("undo the debug prints
     you added earlier" after "I've added a test for the empty file")? A pointer ("that", "the last

@@ -38,6 +38,10 @@ _FORCED = [
      "revert that. we can't add pydantic as a dependency to this package", "pydantic models", "orders undone the change"),
     ("我把登录接口改成了用 JWT，session 相关的代码都删掉了。", "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT",
      "orders undone the change"),
+    # "put it back" is also a reopening cue's phrase; here it undoes the change (the model read REOPEN 0.93).
+    ("Added `--json` to every command. Since the CLI layout changed I also bumped the version from 1.4.2 to 2.0.0 in `pyproject.toml`.",
+     "who asked you to bump the version? release tooling does that. put it back.", "bumped the version",
+     "orders undone the change"),
     # A denial of the cause just suspected.
     ("Could be a timing issue with the test fixture teardown.", "it's not timing. I added sleeps and it still fails",
      "timing issue", "rules out the cause"),
