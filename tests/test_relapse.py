@@ -206,6 +206,14 @@ CASES = [
     # Left out because the user said no, and held up as the yardstick: history, not a proposal.
     ("history", "日光", "方案1", "我爸晕车",
      "最终版：东京 3 → 箱根 1 → 京都 2。鬼怒川那边其实就在日光，你前面说了不去，我没排进去。", "OK"),
+    # An agent that reports doing the rejected thing relapses; one that reports undoing it does not,
+    # code marks around the name or not.
+    ("agent", "Redis", "in-process LRU", "another service to run",
+     "I added `redis` to the compose file so sessions survive restarts.", "RELAPSE"),
+    ("agent", "Redis", "in-process LRU", "", "我顺手加了 Redis 做 session 缓存。", "RELAPSE"),
+    ("agent", "migration", "manual CREATE INDEX", "not mid-incident",
+     "Deleted `migrations/0188_recreate_customer_email_idx.py` and the remote branch `fix/recreate-email-idx`; "
+     "`git status` is clean.", "OK"),
     # An item of a list the reply introduces as options offers what it names; steps offer nothing.
     ("offered", "2(微水泥)", "1(瓷砖)", "师傅没做过",
      "墙面有几个方向：\nA. 墙砖，跟地砖同系列，最省心；\nB. 艺术涂料，便宜；\nC. 卫生间墙面做微水泥，做出来无缝很高级。", "RELAPSE"),

@@ -106,7 +106,8 @@ def instructs(sentence: str, mention: Mention) -> bool:
 
 def directed(sentence: str, start: int, mention: Mention) -> bool:
     """Does a verb right before the mention govern it ("create a Notion workspace")?"""
-    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start]
+    # A code span or a quote around the name stands between it and its verb ("added `redis` to …").
+    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start].rstrip("`'\"“‘「")
     return DIRECTIVE_BEFORE_RE.search(window) is not None
 
 

@@ -151,7 +151,9 @@ def _words_back(window: str, words: int = 2) -> Iterator[str]:
 def window_before(sentence: str, mention: Mention, clause_start: int) -> str:
     """The mention's clause up to the mention, at most 24 characters: where a negation, a history word
     or a revival governs it."""
-    return sentence[max(clause_start, mention.start - 24) : mention.start]
+    # A code span or a quote that opens the mention stands between it and its verb ("Deleted
+    # `migrations/0188…`"): the verb governs what the marks hold.
+    return sentence[max(clause_start, mention.start - 24) : mention.start].rstrip("`'\"“‘「")
 
 
 def _only_history(window: str) -> bool:

@@ -87,7 +87,8 @@ NEGATING_WORD_RE = re.compile(
     r"issues? with|"
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
-    r"rip out|tear down|decommission|retire|clean up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
+    r"rip out|tear down|decommission|retire|clean up|removed|deleted|reverted|rolled back|ripped out|tore down|"
+    r"decommissioned|retired|cleaned up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
     re.IGNORECASE,
 )
 LAST_WORD_RE = re.compile(r"[\w'-]{1,15}\s$")
@@ -257,6 +258,12 @@ DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
     r"buy|get|grab|go with|bring in|switch to|move to)\s(?:a |an |the |some |your |our |another )?"
     r"(?:[\w'-]{1,20}\s)?$"
+    # An agent that reports doing it: "I also added redis to the compose file", "I've switched the
+    # sessions to Redis", "我顺手加了 Redis".
+    r"|\b(?:I|we)(?:'ve| have)?(?: also| just| now| went ahead and| quietly)? (?:added|installed|set up|enabled|"
+    r"created|spun up|introduced|wired (?:in|up)|configured|deployed|brought in|pulled in|switched (?:[\w'-]{1,20} )?to|"
+    r"moved (?:[\w'-]{1,20} )?to)\s(?:a |an |the |some |another )?(?:[\w'-]{1,20}\s)?$"
+    rf"|我(?:也|还|顺便|顺手|另外|已经)?(?:加了|装了|引入了|接入了|配了|上了|开了|部署了|换成了|切到了){HAN}{{0,4}}\s?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$"
     # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰".
