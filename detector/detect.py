@@ -29,6 +29,7 @@ from detector.first_turn import opens_the_conversation, refers_to_earlier_talk
 from detector.hearsay import opposed_hearsay
 from detector.hypotheses import ruled_out_cause
 from detector.pauses import keeps_the_option
+from detector.pick_requests import only_asks_for_a_pick
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
 from detector.replacements import bare_choice, ranked_replacement
@@ -215,6 +216,9 @@ class Detector:
             explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
         if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
             return _ruled_none(language, scores, explanation, "the turn is only courtesies, an acknowledgement, so NONE whatever the model says")
+        if label.is_positive and self.mode is not Mode.CLASSIFIER and not match.fired and only_asks_for_a_pick(normalized):
+            why = "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
+            return _ruled_none(language, scores, explanation, why)
         if label.is_positive and self.mode is not Mode.CLASSIFIER and not _WORD_RE.search(normalized):
             # "？？" after a reply: the model, which saw no such turn in training, read it as a
             # rejection (0.90) of whatever option its context features fell on.

@@ -386,3 +386,21 @@ def test_a_turn_with_no_words_is_none_whatever_the_model_says(shipped_detector, 
     detection = shipped_detector.detect(text, [Turn(role="user", text="每晚同步 40 张表"), Turn(role="assistant", text=_AIRFLOW)])
     assert detection.label is Label.NONE
     assert detection.target is None
+
+
+_LAPTOPS = "That leaves the Legion Pro 7i and the ProArt P16 as the real contenders. The Legion is faster, the ProArt lighter."
+
+
+@pytest.mark.parametrize("text, ruled", [
+    ("legion vs proart. just pick one", True),  # the model read a pivot away from Legion, 0.69
+    ("legion or proart? you pick", True),
+    ("nah, legion or proart? you pick", False),  # a no beside the request keeps the model's reading
+    ("legion is too heavy. proart or the xps, which one", False),
+])
+def test_a_turn_that_only_hands_the_choice_back_turns_nothing_down(shipped_detector, text: str, ruled: bool) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="laptop for 4k editing, 2k budget"), Turn(role="assistant", text=_LAPTOPS)]
+    detection = shipped_detector.detect(text, context)
+    if ruled:  # NONE, by the rule where the model read a turn-down
+        assert detection.label is Label.NONE
+    else:
+        assert "hands the choice between two options" not in detection.explanation.rule
