@@ -212,8 +212,8 @@ CASES = [
      "I added `redis` to the compose file so sessions survive restarts.", "RELAPSE"),
     ("agent", "Redis", "in-process LRU", "", "我顺手加了 Redis 做 session 缓存。", "RELAPSE"),
     ("agent", "migration", "manual CREATE INDEX", "not mid-incident",
-     "Deleted `migrations/0188_recreate_customer_email_idx.py` and the remote branch `fix/recreate-email-idx`; "
-     "`git status` is clean.", "OK"),
+     ("Deleted `migrations/0188_recreate_customer_email_idx.py` and the remote branch `fix/recreate-email-idx`; "
+      "`git status` is clean."), "OK"),
     # An item of a list the reply introduces as options offers what it names; steps offer nothing.
     ("offered", "2(微水泥)", "1(瓷砖)", "师傅没做过",
      "墙面有几个方向：\nA. 墙砖，跟地砖同系列，最省心；\nB. 艺术涂料，便宜；\nC. 卫生间墙面做微水泥，做出来无缝很高级。", "RELAPSE"),
