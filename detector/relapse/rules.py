@@ -25,6 +25,7 @@ from detector.relapse.stance_cues import (
     IMPERATIVE_CLAUSE_RE,
     LIST_ITEM_RE,
     OFFERS_RE,
+    OPENING_MARKS,
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
     SUGGESTS_RE,
@@ -106,8 +107,7 @@ def instructs(sentence: str, mention: Mention) -> bool:
 
 def directed(sentence: str, start: int, mention: Mention) -> bool:
     """Does a verb right before the mention govern it ("create a Notion workspace")?"""
-    # A code span or a quote around the name stands between it and its verb ("added `redis` to …").
-    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start].rstrip("`'\"“‘「")
+    window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start].rstrip(OPENING_MARKS)
     return DIRECTIVE_BEFORE_RE.search(window) is not None
 
 

@@ -29,6 +29,7 @@ from detector.relapse.stance_cues import (
     NEGATED_BEFORE_RE,
     NEGATING_WORD_RE,
     NEGATION_BEFORE_KEY_RE,
+    OPENING_MARKS,
     POINTS_BACK_RE,
     PROPOSES_RE,
     REASON_TURNED_RE,
@@ -151,9 +152,7 @@ def _words_back(window: str, words: int = 2) -> Iterator[str]:
 def window_before(sentence: str, mention: Mention, clause_start: int) -> str:
     """The mention's clause up to the mention, at most 24 characters: where a negation, a history word
     or a revival governs it."""
-    # A code span or a quote that opens the mention stands between it and its verb ("Deleted
-    # `migrations/0188…`"): the verb governs what the marks hold.
-    return sentence[max(clause_start, mention.start - 24) : mention.start].rstrip("`'\"“‘「")
+    return sentence[max(clause_start, mention.start - 24) : mention.start].rstrip(OPENING_MARKS)
 
 
 def _only_history(window: str) -> bool:

@@ -31,6 +31,9 @@ OFFERS_RE = re.compile(
     r"|\b(?:options|alternatives|approaches|choices|directions|paths)\b[^.!?\n]{0,20}:\s*$|\byou could\b[^.!?\n]{0,20}:\s*$",
     re.IGNORECASE,
 )
+# Marks that open a name: a code span or a quote stands between a verb and the name it governs
+# ("Deleted `migrations/0188…`", "added `redis` to …").
+OPENING_MARKS = "`'\"“‘「"
 # A list item's mark: "- ", "2. ", "b) ", "C. ", "三、", "②".
 LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-zA-Z][.)]\s|[一二三四五六七八九十][、.]|[①-⑨])")
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
