@@ -151,7 +151,8 @@ def _words_back(window: str, words: int = 2) -> Iterator[str]:
 
 def window_before(sentence: str, mention: Mention, clause_start: int) -> str:
     """The mention's clause up to the mention, at most 24 characters: where a negation, a history word
-    or a revival governs it."""
+    or a revival governs it. A code span's or a quote's opening mark just before the name is left
+    out, so the verb before it still reads as governing it ("Deleted `migrations/0188…`")."""
     return sentence[max(clause_start, mention.start - 24) : mention.start].rstrip(OPENING_MARKS)
 
 
