@@ -232,12 +232,12 @@ class Detector:
         ):
             why = "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
             return _ruled_none(language, scores, explanation, why)
-        if label in (Label.REJECT, Label.PIVOT) and self.mode is not Mode.CLASSIFIER:
+        if label.is_positive and self.mode is not Mode.CLASSIFIER:
             verdicts = _verdict_starts(match, label)
             if opposed_hearsay(normalized, verdicts):
                 why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
                 return _ruled_none(language, scores, explanation, why)
-            if keeps_the_option(normalized, verdicts):
+            if label is not Label.REOPEN and keeps_the_option(normalized, verdicts):
                 why = "the turn pauses an option and says it stays (\"不是不要\", \"not killing it\"; pauses.py): NONE"
                 return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None

@@ -9,7 +9,9 @@ user's own "not happening" then reads as a verdict. The model, on writers it nev
 six such turns of the writer folds rejections or pivots, and four of long_dev's long updates
 (someone's "no way" or "别浪费时间" quoted, then the user's "I'm not treating it as off the table",
 "有点绝对", "没采纳"). The turn must say both that another party wants the change and that the user
-opposes it; the rule reads rejections and pivots only, so a reopening is left alone.
+opposes it. A return wanted by someone else is such a change too ("老板看了说要不还是回去搞 LightGBM 加
+feature 吧，but I disagree", which the model read as a reopening at 0.86), so the rule reads reopenings
+as well.
 All patterns are bounded (linear time), like the cue lexicons.
 """
 
@@ -47,9 +49,9 @@ _PARTY_ZH = (
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     r"表哥|表姐|[他她])"
 )
-_STOP_ZH = r"(?:砍掉|取消|放弃|别|不要|不做|删掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱)"
+_STOP_ZH = r"(?:砍掉|取消|放弃|别|不要|不做|删掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|回去|回到|重新|拿回来|捡回来|加回来)"
 _WANTED_ZH_RE = re.compile(
-    rf"{_PARTY_ZH}(?:们)?(?:非|坚持|一直|老是|总是|也|回来|跟我)?"
+    rf"{_PARTY_ZH}(?:们)?(?:非|坚持|一直|老是|总是|也|回来|跟我|看了|听了|看完|听完)?"
     r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|的意思是)(?:我们|我)?(?:干脆|直接|把)?.{0,30}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，

@@ -286,6 +286,8 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         ("昨天跟仓库主管开会，他拍着桌子说“自动分拣线太贵了，我建议直接放弃，还是靠人工”。我回去把账算了一遍，"
         "两年就能回本，主管的意见我没采纳，分拣线照常上。你帮我想想怎么跟他沟通比较好？"),
         "导师看了开题报告，说样本太小，建议我换成纵向追踪。我有点不服气，横断面设计是合理的，我还是打算按原来的设计做，只是想听听你的看法。",
+        # A return someone else wants (the model read a reopening, 0.86).
+        "offline 出来了 AUC +0.3%，没到目标。老板看了说要不还是回去搞 LightGBM 加 feature 吧，but I disagree，那条路真的榨干了",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
