@@ -943,7 +943,7 @@ def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
 
 # A sentence that is only a verdict, said of what the sentence before it told ("never again",
 # "不考虑了"). Not a bare "no", which as often answers a question, and not a question.
-_BARE_VERDICT_RE = re.compile(
+_VERDICT_ONLY_RE = re.compile(
     r"(?:never again|no way|not happening|hard pass|pass|不考虑了|算了|免了|不要了|拉倒吧?|没戏|别想了)[.!。！…~]{0,3}",
     re.IGNORECASE,
 )
@@ -954,7 +954,7 @@ def _with_bare_verdicts(said: Sequence[str]) -> list[str]:
     back on within a month. never again" rejects keto, which neither sentence does read alone."""
     joined: list[str] = []
     for sentence in said:
-        if joined and _BARE_VERDICT_RE.fullmatch(sentence.strip()):
+        if joined and _VERDICT_ONLY_RE.fullmatch(sentence.strip()):
             joined[-1] = f"{joined[-1]} {sentence}"
         else:
             joined.append(sentence)

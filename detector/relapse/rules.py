@@ -46,7 +46,7 @@ def relapsing_mention(
     left_open: Mention | None = None  # an unframed mention of the sentence before, put forward by none
     offering = False  # inside a list the reply introduced as options ("墙面有几个方向：", "Options:")
     for sentence in sentences:
-        offering = OFFERS_RE.search(sentence) is not None or (offering and LIST_ITEM_RE.match(sentence) is not None)
+        offering = introduces_options(sentence) or (offering and LIST_ITEM_RE.match(sentence) is not None)
         mention, unframed = read_sentence(sentence, names, current, reason, offered=offering)
         mention = mention or rebuttal(sentence, reason, current)
         if mention is None and left_open is not None and takes_up(sentence, current):
@@ -91,6 +91,13 @@ def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bo
     if instructs(sentence, mention) or revived(sentence, mention, *clause_of(sentence, mention)):
         return True
     return directed(sentence, start, mention)
+
+
+def introduces_options(sentence: str) -> bool:
+    """Does the sentence introduce a list of options ("墙面有几个方向：", "Three options:")? Only one
+    that ends on a colon can: the pattern (about 8 µs on a long sentence) is read for those alone,
+    since every sentence of a reply is asked once per rejected option."""
+    return sentence.rstrip().endswith((":", "：")) and OFFERS_RE.search(sentence) is not None
 
 
 def opens_item(sentence: str, mention: Mention) -> bool:
