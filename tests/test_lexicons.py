@@ -41,6 +41,15 @@ def _span_params() -> list:
     return params
 
 
+def _span_miss_params() -> list:
+    return [
+        pytest.param(lang, span.kind, span.pattern, turn, id=f"{lang}.span{index}.miss{number}")
+        for lang in LANGS
+        for index, span in enumerate(default_lexicon(lang).span)
+        for number, turn in enumerate(span.misses)
+    ]
+
+
 @pytest.mark.parametrize(("lang", "cue_id", "pattern", "examples"), _cue_params())
 def test_every_cue_example_matches(lang: str, cue_id: str, pattern: str, examples: list[str]) -> None:
     compiled = re.compile(pattern, _flags(lang))
@@ -92,6 +101,12 @@ def test_every_span_example_matches_and_captures(
         match = compiled.search(example)
         assert match, f"span {kind}: example {example!r} does not match"
         assert match.group(kind), f"span {kind}: example {example!r} captures nothing"
+
+
+@pytest.mark.parametrize(("lang", "kind", "pattern", "turn"), _span_miss_params())
+def test_no_span_pattern_matches_its_misses(lang: str, kind: str, pattern: str, turn: str) -> None:
+    match = re.compile(pattern, _flags(lang)).search(turn)
+    assert match is None, f"span {kind} matches {turn!r}, one of its misses: {match.group()!r}"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -157,6 +157,9 @@ class SpanSpec(_Pattern):
 
     kind: Literal["reason", "revisit_if", "replacement", "target"]
     examples: list[str] = Field(min_length=1)
+    misses: list[str] = Field(
+        default_factory=list, description="turns the pattern must not match: their words look like it (tested)"
+    )
 
     @model_validator(mode="after")
     def _captures_its_kind(self) -> SpanSpec:
