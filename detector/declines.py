@@ -23,13 +23,15 @@ from detector.schema import Turn
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".
 _DECLINE_RE = re.compile(
     r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|"
+    # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台".
+    r"(?P<named>[^，,。.!！?？\s]{1,12}?)\s?(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass)"
     r"(?=\s?(?:[,，。.!！~～]|\s|thanks|谢谢|哈|啦|$))",
     re.IGNORECASE,
 )
 # The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?".
 _OFFER_RE = re.compile(
-    r"(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,40}?)(?:吗|么|嘛)?\s?[？?]\s*$"
+    r"(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]\s*$"
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also)\s"
     r"(?P<en>[^?.!\n]{2,80}?)\?\s*$",
     re.IGNORECASE,
@@ -38,12 +40,21 @@ _OFFER_RE = re.compile(
 _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别的|其他|其它|还有什么|anything|something else", re.IGNORECASE)
 
 
+# Words after the thing a decline names that only point at it: "前端那边", "告警这块".
+_POINTING_TAIL_RE = re.compile(r"(?:那边|这边|这块|那块|这个|那个|的话|这部分|那部分)$")
+
+
 def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
-    """What the last reply offered to do, when the (normalised) turn opens by declining it."""
-    if not _DECLINE_RE.match(text):
+    """What the last reply offered to do, when the (normalised) turn opens by declining it: the
+    thing as the decline names it ("前端那边不用你管" → 前端), else as the offer does."""
+    decline = _DECLINE_RE.match(text)
+    if decline is None:
         return None
     offer = _OFFER_RE.search(last_assistant_text(context).strip())
     if offer is None:
         return None
     offered = (offer.group("zh") or offer.group("en")).strip()
-    return None if _NOTHING_OFFERED_RE.search(offered) else offered
+    if _NOTHING_OFFERED_RE.search(offered):
+        return None
+    named = _POINTING_TAIL_RE.sub("", decline.group("named") or "")
+    return named or offered

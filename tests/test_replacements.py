@@ -237,3 +237,23 @@ def test_a_verdict_after_zhijie_is_no_replacement(shipped_detector) -> None:  # 
     # "直接 pass" drops the option; it named "pass" as where the turn goes, and "pass" became the decision.
     detection = shipped_detector.detect("LaunchDarkly 报价看了 一年 4 万刀 直接 pass")
     assert detection.label is Label.REJECT and detection.replacement is None
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "hmm 这三个都 too standard 了, 莫干山去年去过, 千岛湖和西湖大家也都去烂了... 给我点 different 一点的选项?",
+        "none of these work for a family of five. can you show me some other options?",
+    ],
+)
+def test_a_pivot_that_asks_for_new_options_goes_nowhere_yet(detector: Detector, turn: str) -> None:
+    """The label guide's "no, show me other options" is a PIVOT that names no replacement: neither
+    the request ("给我点…选项") nor a clause that says the old ones are worn out ("去烂了") is where it
+    goes (the ranker had made "千岛湖和西湖大家也都去烂了" the decision)."""
+    reply = "A. 莫干山民宿\nB. 千岛湖度假酒店\nC. 杭州市区 + 西湖\n我推荐 A."
+    detection = detector.detect_in([Turn(role="assistant", text=reply), Turn(role="user", text=turn)], 1)
+    assert detection.label is Label.PIVOT
+    tracker = ConvergenceTracker(detector, MemoryStore())
+    tracker.observe_assistant("c", Turn(role="assistant", text=reply))
+    tracker.observe_user("c", turn)
+    assert tracker.state("c").current_decision is None

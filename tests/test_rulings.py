@@ -49,6 +49,9 @@ _FORCED = [
     # A polite decline of what the assistant just offered to do (the model read the first NONE at 0.78).
     ("京都 4 天：岚山、东山、伏见稻荷。需要我帮你查一下小火车的订票时间吗？", "不用了 我妹在京都 她帮我们订",
      "查一下小火车的订票时间", "declines what the assistant just offered"),
+    # The offer named first, and declined as the user's own words name it (the model read NONE 0.87).
+    ("preStop 和 graceful shutdown 一起配上。要不要我顺便写一条 Prometheus 告警规则，回调 failure 率或 502 超过阈值就推钉钉？",
+     "告警不用你写 运维那边有统一的监控平台 我提个工单就完事 你先把补单脚本给我", "告警", "declines what the assistant just offered"),
 ]
 
 
@@ -288,6 +291,11 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "导师看了开题报告，说样本太小，建议我换成纵向追踪。我有点不服气，横断面设计是合理的，我还是打算按原来的设计做，只是想听听你的看法。",
         # A return someone else wants (the model read a reopening, 0.86).
         "offline 出来了 AUC +0.3%，没到目标。老板看了说要不还是回去搞 LightGBM 加 feature 吧，but I disagree，那条路真的榨干了",
+        # A role typed in English, words between it and the verb; the stand as "我还是觉得", "不用理他".
+        ("我 lead 其实想直接砍掉 online serving 这部分, 全部 batch precompute 好塞进 model service 的 local cache. "
+        "但 fraud 那边很多 feature 是 5 分钟窗口的, batch 根本来不及, 所以我不同意他这个想法"),
+        "我 cofounder 刚在 slack 说还是想 test 去掉 Starter, 他觉得 Starter 在 cannibalize Pro. 我还是觉得风险太大, 不想动, 先专心做 CTA test",
+        "我老公刚看了说踢脚线藏线太low了 还是想开槽 但他从来不管装修的事就嘴上说说 不用理他 还是按踢脚线这个弄",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
