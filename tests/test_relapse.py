@@ -226,6 +226,15 @@ CASES = [
      "Honestly the bump-out would give you the most space. Let's price it, and drop it if it is over budget.", "RELAPSE"),
     ("yardstick", "方案B(继续在 LightGBM 上做 feature engineering)", "方案A(DIN)", "gain 基本饱和",
      "offline 实验建议：7 天 train / 1 天 eval，和 LightGBM baseline 对比 AUC 和 GAUC。", "OK"),
+    # A place's 民宿 is one 民宿: another place's, and the kind's kin ("短租"), bring it not back.
+    ("kind end", "A(莫干山民宿)", "安吉", "去年去过",
+     "住宿建议安吉山里的设计民宿, 包栋更省心。", "OK"),
+    ("kind end", "A(莫干山民宿)", "安吉", "去年去过", "也可以订个短租, 更划算。", "OK"),
+    ("kind end", "A(莫干山民宿)", "安吉", "去年去过",
+     "要是安吉订不上，莫干山那边的民宿也可以考虑，车程差不多。", "RELAPSE"),
+    # A word that proposes, negated right before it ("不安排", "不引入"), proposes nothing.
+    ("negated", "桐庐 glamping", "安吉", "公司团建 insurance 不 cover 户外 overnight 的 camping",
+     "住宿: 安吉山里的设计民宿, 包栋 (不安排帐篷或营地住宿, HR 的 insurance 不 cover overnight camping)", "OK"),
 ]
 # fmt: on
 

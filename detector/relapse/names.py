@@ -18,6 +18,7 @@ from detector.relapse.vocabulary import (
     CJK_RUN_RE,
     COMPOUND_HEADS,
     DOTTED_NAME_RE,
+    KIND_END_RE,
     LABEL_RE,
     LATIN_TOKEN_RE,
     MIGRATION_FROM_RE,
@@ -34,6 +35,7 @@ from detector.relapse.vocabulary import (
     ZH_FUNCTION_RE,
     ZH_GENERIC_ENDINGS,
     ZH_INNER_VERB_RE,
+    ZH_KIND_ENDS,
     ZH_LEAD_RE,
     ZH_LONE_VERBS,
     ZH_PLACE_RE,
@@ -135,9 +137,9 @@ def _read_part(part: str, reading: _Reading) -> None:
     if proper:
         # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
         reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
-    reading.sources += CJK_RUN_RE.findall(part)
+    reading.sources += CJK_RUN_RE.findall(_without_kind_ends(part))
     if not any(len(run) > 1 for run in runs):
-        reading.sources.append(part.lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
+        reading.sources.append(_without_kind_ends(part).lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
     tokens = LATIN_TOKEN_RE.findall(part)
     if proper and _opened_by_a_verb(tokens, runs):
         opener = stem_of(tokens[0].lower())
@@ -174,6 +176,12 @@ def _read_cjk(core: str, proper: bool, reading: _Reading, only_run: bool) -> Non
             reading.anchors.add(core[:2])  # "安卓版" is named by "安卓", "奶茶店" by "奶茶"
     if len(core) >= 3 and not proper:
         reading.cjk += [name for name in (_cjk_name(p, shared) for p in _pieces(core)) if name is not None]
+
+
+def _without_kind_ends(part: str) -> str:
+    """The part without the kinds that end its CJK names after what tells them apart: "莫干山民宿"
+    is one 民宿, and its kin ("airbnb", "短租") and every other 民宿 do not bring it back."""
+    return KIND_END_RE.sub("", part)
 
 
 def _compiled(reading: _Reading, current: str, label: str | None) -> Names:
@@ -368,7 +376,7 @@ def _cjk_name(core: str, shared: set[str]) -> CjkName | None:
     triples = frozenset(
         core[i : i + 3] for i in range(len(core) - 2) if {core[i : i + 2], core[i + 1 : i + 3]} <= pairs
     )
-    ends = {core[:2], core[-2:]}
+    ends = {core[:2]} | ({core[-2:]} if len(core) < 4 or core[-2:] not in ZH_KIND_ENDS else set())
     if len(core) >= 4 and core[-1] in ZH_GENERIC_ENDINGS:
         ends.add(core[-3:-1])  # "会员订阅制" ends in a word, "订阅", before its "-制"
     edges = frozenset(ends) & pairs

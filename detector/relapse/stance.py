@@ -7,6 +7,7 @@ counts as framed: a false alarm on a reply that names the option as rejected is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -44,6 +45,9 @@ from detector.relapse.stance_cues import (
     VERDICT_CLAUSE_RE,
 )
 from detector.relapse.words import key_matches
+
+# A Chinese negation right before a word that proposes ("安排", "引入") turns it around.
+_NEGATED_RIGHT_BEFORE_RE = re.compile(r"(?:不|没|别|无需|不用|不必)$")
 
 
 def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str] = frozenset()) -> bool:
@@ -209,6 +213,8 @@ def proposes(sentence: str, mention: Mention, start: int, end: int, current: str
     for match in PROPOSES_RE.finditer(sentence, start, end):
         if not modal and match.group().lower() in ("would", "'d"):
             continue
+        if _NEGATED_RIGHT_BEFORE_RE.search(sentence, max(0, match.start() - 2), match.start()):
+            continue  # "不安排帐篷", "不引入 MQ": the word is said not to happen
         clause_start = _last_clause_break(sentence, match.start())
         clause_end_match = CLAUSE_RE.search(sentence, match.end())
         clause_end = clause_end_match.start() if clause_end_match else len(sentence)

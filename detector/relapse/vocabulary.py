@@ -954,6 +954,12 @@ ZH_LONE_VERBS = frozenset("做用去买搞弄上写跑看加改换试接配装�
 ZH_PLACE_RE = re.compile("^在|[上里中内外旁边]$")
 # One-character suffixes that only say what kind of thing a 3-character name is (版, 店, 卡).
 ZH_SUFFIXES = frozenset("版店卡馆团班端")
+# Kinds of place or thing that end a longer name after what tells it apart ("莫干山民宿", "千岛湖度假
+# 酒店"): the kind alone is no end of that name, and "安吉山里的设计民宿" does not name "莫干山民宿".
+ZH_KIND_ENDS = frozenset(
+    "民宿 酒店 宾馆 客栈 公寓 餐厅 饭店 饭馆 景区 公园 古城 古镇 学校 大学 医院 银行 商场 超市 机构 课程 套餐 路线 专业".split()
+)
+KIND_END_RE = re.compile(rf"(?<={HAN}{HAN})(?:{'|'.join(sorted(ZH_KIND_ENDS))})(?!{HAN})")
 # One-character endings that make a word into a scheme or a kind ("订阅制", "集中式", "轻量化").
 ZH_GENERIC_ENDINGS = frozenset("制式型化性类")
 # A product name with a dotted suffix ("Next.js", "Socket.IO"): replies drop the suffix.
