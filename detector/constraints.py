@@ -122,7 +122,7 @@ _CONDITION_RE = re.compile(r"^(?:if|unless|when|once|in case)\b|^(?:如果|要�
 # A worry, a hope or a habit reported is no rule ("我担心以后每次都要我去导").
 _NO_RULE_RE = re.compile(r"担心|害怕|怕是|舍不得|\b(?:worried|afraid|i hope|hopefully|today|tonight|this morning)\b|今天|今晚", re.IGNORECASE)
 # The reply's format, which a one-off instruction sets ("no tables pls my phone mangles them").
-_FORMAT_RE = re.compile(
+REPLY_FORMAT_RE = re.compile(
     r"\b(?:tables?|bullets?|bullet points|markdown|headers?|headings|emojis?|bold|lists?|paragraphs?|formatting|the reply|your replies)\b"
     r"|表格|列表|分点|加粗|标题|格式|emoji|表情",
     re.IGNORECASE,
@@ -230,7 +230,7 @@ def _constraint_in(sentence: str, prohibitions: bool) -> str | None:
             return None  # "she said if it has to happen she'd rather pick it herself"
         found = _from_clause_of(sentence, modal.start())
     elif prohibitions and _PROHIBITION_RE.search(sentence, lowered) is not None:
-        if _FORMAT_RE.search(sentence) or _REPLY_ORDER_RE.search(sentence):
+        if REPLY_FORMAT_RE.search(sentence) or _REPLY_ORDER_RE.search(sentence):
             return None
         found = sentence[:MAX_CHARS].strip()
     else:

@@ -41,6 +41,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from detector.alternatives import Proposal, option_by_short_name
+from detector.constraints import REPLY_FORMAT_RE
 from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text, reply_options
 from detector.openings import option_named, verdict_objects
@@ -82,6 +83,9 @@ _FORBID_AFTER_RE = re.compile(
 # An object in the possessive is a part of the option, not the option: "not a fan of airflow's UI
 # (but let's go with it)", "no Redis's cluster mode".
 _ASPECT_RE = re.compile(r"\s*[\w-]+['’]s\b")
+# An object that is the reply's format is an instruction about the reply, whatever option shares
+# its characters: "别用表格了，分点写" forbids no "内表格式" of an option's description.
+_FORMAT_OPENING_RE = re.compile(rf"\s*(?:{REPLY_FORMAT_RE.pattern})", re.IGNORECASE)
 
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
@@ -98,7 +102,11 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     says whether a span is held back as a cue would be (`CueEngine.guard_for`)."""
     if not proposals:
         return None
-    objects = [(obj, from_end) for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma) if not _ASPECT_RE.match(obj)]
+    objects = [
+        (obj, from_end)
+        for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma)
+        if not _ASPECT_RE.match(obj) and not _FORMAT_OPENING_RE.match(obj)
+    ]
     return option_named(objects, proposals) or _named_by_short_name(objects, proposals)
 
 

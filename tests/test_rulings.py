@@ -414,3 +414,23 @@ def test_a_turn_that_only_hands_the_choice_back_turns_nothing_down(shipped_detec
         assert detection.label is Label.NONE
     else:
         assert "hands the choice between two options" not in detection.explanation.rule
+
+
+def test_a_format_instruction_forbids_no_option_that_shares_its_characters(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"别用表格" is about the reply; an option whose description says "内表格式" is not forbidden
+    (the rule had forced a PIVOT of 存储, and the guard then read every 对象存储 as a relapse)."""
+    reply = (
+        "大致架构：\n- FE：3 节点高可用，负责元数据和查询规划。\n"
+        "- 存储：对象存储作为主存储，表数据以 StarRocks 内表格式落在上面。\n- 调度：Azkaban 先保留。"
+    )
+    context = [Turn(role="user", text="数仓迁移怎么搞"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect("下面的内容别用表格了，我要转给老板，他只在手机上看，分点写就行。", context)
+    assert "forbids an option" not in detection.explanation.rule
+
+
+def test_a_return_the_same_sentence_weighs_with_a_question_returns_to_nothing(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"现在是回到窗口开始，会不会太宽容？" describes how the game behaves and asks about it."""
+    reply = "核心循环可以是：\n1. 在退潮窗口内赶到某个地点\n2. 收集前任看守人的日记碎片"
+    context = [Turn(role="user", text="帮我想想玩法"), Turn(role="assistant", text=reply)]
+    text = "说说被困住的处理：玩家没赶在涨潮前回来，现在是回到窗口开始，会不会太宽容？"
+    assert shipped_detector.detect(text, context).label is Label.NONE
