@@ -41,6 +41,12 @@ from detector.text import (
 WINDOW_CHARS = 8_000
 # How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
 GUARD_SCOPE = 200
+# A Chinese A-not-A question right after the cue's clause, weighing it, asks about it: "现在是回到
+# 窗口开始，会不会太宽容？" describes and asks; it goes back to nothing ("…还得翻一翻，会不会有什么配置
+# 我们不知道？" asks something new).
+_ASKS_ABOUT_IT_RE = re.compile(
+    r"[^:：。!！?？;；\n]{0,30}?[,，]\s?(?:那)?(?:会不会|是不是|算不算)(?:有点|太|过于|不够|更)[^,，。!！;；\n]{0,16}[?？]"
+)
 _LABEL_RANK = {Label.REOPEN: 3, Label.PIVOT: 2, Label.REJECT: 1}
 
 
@@ -225,7 +231,7 @@ class CueEngine:
                 if asked_from is None:
                     asked_from = self._concluded_at(text, sentence_start, start)
                 found = guard.regex.search(text[asked_from:sentence_end])
-                if found and asked_from + found.start() > end:
+                if found and asked_from + found.start() > end and not _ASKS_ABOUT_IT_RE.match(text, end, sentence_end):
                     found = None  # "drop it. what if ..." only guards what follows it
             else:
                 continue
