@@ -71,11 +71,15 @@ _REASON_MARK_RE = re.compile(
     r"起码|至少|就当|反正|省得|免得|因为|毕竟|不然|要不然|否则|\b(?:at least|because|since|so that|otherwise|anyway)\b",
     re.IGNORECASE,
 )
-# A clause asking for new options names none: "给我点 different 一点的选项?", "还有别的方案吗",
-# "show me some other ideas". The label guide's "no, show me other options" is a PIVOT to nowhere yet.
-_ASKS_FOR_OPTIONS_RE = re.compile(
+# Clauses that name no replacement whatever the ranker scores them: a request for new options
+# ("给我点 different 一点的选项?", "show me some other ideas": the label guide's "no, show me other
+# options" is a PIVOT to nowhere yet), and a yes-no question ("Can Buildkite agents run on that
+# instead of the Elastic stack?" asks whether, it goes nowhere; "what about X?" loses its frame, and
+# "could you redo it with argparse?" is a request).
+_NAMES_NO_CHOICE_RE = re.compile(
     r"(?:给我|来|推荐|再|还有|有没有|换)[^,，。;；!！\n]{0,16}?(?:选项|方案|思路|建议|选择|地方|办法|主意)[^,，。;；!！\n]{0,4}?[?？吗呢]?$"
-    r"|\b(?:show|give|suggest|find|get|send)\s(?:me|us)\s[^,.;!?\n]{0,30}?\b(?:options|alternatives|ideas|suggestions|choices)\b",
+    r"|\b(?:show|give|suggest|find|get|send)\s(?:me|us)\s[^,.;!?\n]{0,30}?\b(?:options|alternatives|ideas|suggestions|choices)\b"
+    r"|^(?:can|could|is|are|does|do|did|would|will|should|has|have)\s(?!(?:we|you|u|i|ya)\b)[^\n]*\?$",
     re.IGNORECASE,
 )
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -141,6 +145,8 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
     found: dict[str, ReplacementCandidate] = {}
     for index, (start, end) in enumerate(spans):
         clause = text[start:end]
+        if _NAMES_NO_CHOICE_RE.search(clause.strip() + text[end : end + 1].strip()):
+            continue
         kind = kinds[index]
         clause_features = {
             "clauses": float(len(spans)),
@@ -241,7 +247,7 @@ def _forms(clause: str) -> list[tuple[str, int, bool]]:
 
 def ranked_replacement(query: TargetQuery, target: str | None, context: Sequence[Turn]) -> str | None:
     """The candidate the ranker scores highest, if it clears `MIN_SCORE`; else None."""
-    found = [c for c in candidates(query, target, context) if not _ASKS_FOR_OPTIONS_RE.search(c.text)]
+    found = candidates(query, target, context)
     if not found:
         return None
     scores = replacement_ranker().decision([[c.features[name] for name in FEATURES] for c in found])

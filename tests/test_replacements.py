@@ -257,3 +257,12 @@ def test_a_pivot_that_asks_for_new_options_goes_nowhere_yet(detector: Detector, 
     tracker.observe_assistant("c", Turn(role="assistant", text=reply))
     tracker.observe_user("c", turn)
     assert tracker.state("c").current_decision is None
+
+
+def test_a_yes_no_question_is_no_replacement_and_a_request_still_is() -> None:
+    """"Can Buildkite agents run on that instead…?" asks whether; "could you redo it with argparse
+    subparsers?" asks the agent to go there."""
+    asked = _candidates("Actions is dead to us. Can Buildkite agents run on that instead of the Elastic stack?", "Actions")
+    assert not any("Buildkite" in text for text in asked)
+    requested = _candidates("click is overkill for this. could you redo the subcommand with argparse subparsers?", "click")
+    assert any("argparse" in text for text in requested)
