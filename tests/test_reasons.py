@@ -161,6 +161,8 @@ def test_a_replacement_names_a_new_direction_or_nothing(detector: Detector, text
     ("snow", "replacement", "snow"),                     # a closing "now" likewise
     ("go with Postgres then", "replacement", "Postgres"),
     ("用 Redis 吧", "replacement", "Redis"),
+    ("走地那个", "target", "走地"),                         # had been "地": the verb is half the name
+    ("还是少", "replacement", ""),                         # an adverb goes, and one character names nothing
 ])
 def test_fillers_are_stripped_as_words_not_as_letters(span: str, kind: str, cleaned: str) -> None:
     assert clean_span(span, kind) == cleaned

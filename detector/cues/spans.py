@@ -14,6 +14,7 @@ _LEADING = re.compile(
     r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|了(?!解)|的(?!确|士))\s*|(?:the idea of|to|with|using|use|go with)\b\s*)",
     re.IGNORECASE,
 )
+_NAMING_VERBS = frozenset("走用选")
 _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|\b(?:instead|then|now|please|again|too))$", re.IGNORECASE)
 
 
@@ -36,7 +37,11 @@ def clean_span(value: str, kind: str = "") -> str:
     text = value.strip(_EDGE_PUNCT)
     for _ in range(2):  # particles can stack: "方案B吧了" is rare, "B 吧 !" is not
         text = _TRAILING.sub("", text).strip(_EDGE_PUNCT)
-        text = _LEADING.sub("", text).strip(_EDGE_PUNCT)
+        lead_dropped = _LEADING.sub("", text).strip(_EDGE_PUNCT)
+        # A one-character verb stays where it is half the name: "走地" (under the floor) is no "地"
+        # (an adverb goes: "还是少" says no more than "少").
+        verb_kept = len(lead_dropped) == 1 and has_cjk(lead_dropped) and text[:1] in _NAMING_VERBS
+        text = text if verb_kept else lead_dropped
     if kind == "replacement" and (_NO_CHOICE_RE.search(text) or (len(text) == 1 and has_cjk(text))):
         return ""
     return text
