@@ -108,6 +108,9 @@ _FUNCTION_WORDS = frozenset(
     + "he him his she her they them their us me than about need each every per either neither both".split()
     # Places point at where a thing is, not which option ("there is coax in every room").
     + "there here".split()
+    # Prepositions say where or how a named thing stands ("the flower border along the fence"):
+    # alone, or at a phrase's edge, they name nothing.
+    + "along across around between through into onto over under without within beside behind via".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")

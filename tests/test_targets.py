@@ -39,6 +39,10 @@ CASES = [
     ("option 1 is a no", Label.REJECT,
      [Turn(role="assistant", text="Two ways: (1) add a retry decorator, or (2) mock the HTTP client. I'd suggest option 2.")],
      "add a retry decorator"),
+    # A preposition alone names nothing ("along" had outranked the flower border).
+    ("so nix the flower border along the fence. lets just tuck flowers in between the veggies instead", Label.PIVOT,
+     [Turn(role="assistant", text="For the pollinator border along the sunny side fence (about 25 ft): bee balm, coneflower, aster.")],
+     "flower border"),
 ]
 # fmt: on
 
