@@ -31,6 +31,7 @@ from detector.alternatives import (
     sole_container,
     sole_containers,
     sole_kin,
+    sole_name_affix,
     sole_sharer,
 )
 from detector.constraints import standing_constraints
@@ -757,6 +758,7 @@ class ConvergenceTracker:
         own_words = _own_words(reference)
         if chosen is None and own_words:
             chosen = best_overlap(own_words, proposals) or _bracketed_short_name(own_words, proposals) or sole_kin(own_words, proposals)
+            chosen = chosen or sole_name_affix(own_words, proposals)
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
             if chosen is not None and own_words:

@@ -1505,3 +1505,27 @@ def test_a_bare_verdict_sentence_rejects_what_the_sentence_before_named() -> Non
     t.observe_assistant("c", "Training:\n1. Couch-to-5k running\n2. Strength training\nNutrition:\na) A moderate calorie deficit\nb) Keto (very low carb)\nc) 16:8 fasting")
     t.observe_user("c", "running isnt gonna happen, my knee is trash. and i did keto for 3 months in 2022, put it all back on. never again")
     assert any(r.alternative.startswith("b(Keto") for r in t.state("c").rejected)
+
+
+def test_a_short_name_that_ends_one_options_product_name_rejects_that_option(shipped_detector: Detector) -> None:
+    """"MQ就甭提了" after "方案 C：引入 RocketMQ": the reference is the tail of one option's product
+    name (it had become an alternative of its own, and the guard missed MQ coming back)."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "支付回调丢了，怎么修")
+    t.observe_assistant("c", (
+        "修复方向：\n- 方案 A：改回同步处理，处理成功再返回 success；\n- 方案 B：先落库再返回，定时任务扫表处理；\n"
+        "- 方案 C：引入 RocketMQ：回调写入 MQ 后返回 success，由消费者处理。"
+    ))
+    t.observe_user("c", "MQ就甭提了 我们组没一个人运维过 今天更不可能临时加个中间件上线 就A吧 改成同步 处理完再回success")
+    assert [r.alternative for r in t.state("c").rejected] == ["方案 C(引入 RocketMQ)"]
+
+
+def test_sole_name_affix_needs_one_option_and_a_capitalised_short_word() -> None:
+    from detector.alternatives import Proposal, sole_name_affix
+
+    kafka = Proposal(label="1", summary="Kafka with RocketMQ bridge")
+    mongo = Proposal(label="2", summary="MongoDB Atlas")
+    assert sole_name_affix("MQ", [kafka, mongo]) is kafka
+    assert sole_name_affix("Mongo", [kafka, mongo]) is mongo
+    assert sole_name_affix("mq", [kafka, mongo]) is None  # not shaped like a name
+    assert sole_name_affix("DB", [mongo, Proposal(label="3", summary="DuckDB")]) is None  # two options end so
