@@ -111,6 +111,8 @@ _FUNCTION_WORDS = frozenset(
     # Prepositions say where or how a named thing stands ("the flower border along the fence"):
     # alone, or at a phrase's edge, they name nothing.
     + "along across around between through into onto over under without within beside behind via".split()
+    # Courtesies frame what the user says; they are never what it is about.
+    + "thank thanks thx please pls sorry".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")

@@ -337,3 +337,13 @@ def test_a_short_name_of_one_offered_option_is_that_option(shipped_detector) -> 
     )
     context = [Turn(role="user", text="the /search endpoint takes 3s on prod"), Turn(role="assistant", text=reply)]
     assert shipped_detector.detect("stop suggesting ES", context).target == "2(Move search to Elasticsearch)"
+
+
+def test_a_courtesy_is_no_candidate_target() -> None:
+    """"Thank" had outranked every option of a long polite turn (and "Please" others)."""
+    from detector.targets import candidates, query_for
+
+    text = "Thank you, this is so much clearer. Please, I wonder if we might take a different route on measurement, though."
+    query = query_for(text, Label.PIVOT, Detector("rules").engine.match(text))
+    found = {c.text.lower() for c in candidates(query, [Turn(role="assistant", text="Option 1: TABE pre- and post-tests.")])}
+    assert found and not found & {"thank", "please"}
