@@ -80,8 +80,12 @@ _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
 # A first sentence that only praises or agrees with the reply: "Love it.", "This is great.", "Sounds
 # good.", "不错。", "同意。". Not a bare "ok" or "好的", which as often open a new topic ("好的。另外…").
 _APPROVAL_RE = re.compile(
-    r"^(?:(?:love (?:it|this|that)|(?:this|that|it) (?:is|looks|sounds) (?:great|good|perfect|lovely)|"
+    # A bare "ok." or "Alright." assents without approving anything ("Alright. We're stopping the VC
+    # raise"); before an approval it is part of it ("ok yeah i like that").
+    r"^(?:(?:ok|okay|yeah|yes|yep|sure|alright)[,，!！. ]{1,3}){0,2}"
+    r"(?:(?:love (?:it|this|that)|(?:this|that|it) (?:is|looks|sounds) (?:great|good|perfect|lovely)|"
     r"(?:sounds|looks) (?:good|great|perfect)|perfect|great|agreed|very good|nice|"
+    r"i (?:really )?(?:like|love) (?:it|this|that)|(?:that|this) works|works for me|(?:that|this|it) makes sense|makes sense|"
     r"不错|挺好|很好|同意|没问题|喜欢)(?:的|了)?[,，!！。.~ ]{0,3}){1,3}$",
     re.IGNORECASE,
 )

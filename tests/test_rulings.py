@@ -258,11 +258,21 @@ _PLAN = "Here's the plan: 2 nights in Tokyo, 2 in Kanazawa, 3 in Kyoto, then fly
     [
         "Love it. Make it 3 nights in Kanazawa instead of 2 though, and take the extra night from Tokyo.",
         "sounds good. my partner wants Kyoto first, so let's do that instead of ending there. rest stays the same.",
+        # The approval after a word of assent (the model read PIVOT 0.72).
+        "ok yeah i like that. 3 nights in Kanazawa, take the extra one from Tokyo. lets go with that",
     ],
 )
 def test_a_turn_that_approves_the_reply_and_adjusts_it_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
     context = [Turn(role="user", text="plan a week in japan"), Turn(role="assistant", text=_PLAN)]
     assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize("text", ["ok yeah i like that.", "Sure, that works!", "okay, that makes sense."])
+def test_an_approval_may_open_with_a_word_of_assent_and_a_bare_assent_approves_nothing(text: str) -> None:
+    from detector.statements import opens_with_approval
+
+    assert opens_with_approval(f"{text} Make it 3 nights in Kanazawa instead of 2.")
+    assert not opens_with_approval("Alright. We're stopping the VC raise, including that $3M offer.")
 
 
 @pytest.mark.parametrize(
