@@ -104,6 +104,8 @@ _THE_PLAN_RE = re.compile(
 )
 # A word of refusal, any: a sentence without one is not read alone in a NONE turn (a prefilter; the
 # detector decides).
+# The other half of an either-or question, opening the sentence after the first half's mark.
+_OTHER_HALF_RE = re.compile(r"\s*(?:还是说|还是|或者说|或者是|or is it|or should|or do|or\b)", re.IGNORECASE)
 _REFUSAL_HINT_RE = re.compile(
     r"不|没|别|免|算了|pass|否|砍|\b(?:no|not|never|drop|scrap|ditch|forget|nah|nope|skip|kill|out|overkill|rather|instead|"
     r"too|won'?t|can'?t|doesn'?t|don'?t|isn'?t|wouldn'?t)\b",
@@ -427,8 +429,13 @@ class ConvergenceTracker:
         if not 2 <= len(said) <= MAX_SENTENCES_READ_ALONE:
             return rejected
         context = state.recent_turns[:-1]
+        asked = False
         for sentence in _with_bare_verdicts(said):
-            if hinted and not _REFUSAL_HINT_RE.search(sentence):
+            # "围棋是不是反而能磨磨他性子？还是说坐不住的娃学围棋纯属受罪": the second half of an either-or
+            # question asks too.
+            continues_question = asked and _OTHER_HALF_RE.match(sentence) is not None
+            asked = ends_as_question(sentence) or continues_question
+            if continues_question or (hinted and not _REFUSAL_HINT_RE.search(sentence)):
                 continue
             named = [a for a in _open_options(state) if mention(sentence, _proposal(a)) is not None]
             if not named:

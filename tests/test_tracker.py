@@ -1529,3 +1529,13 @@ def test_sole_name_affix_needs_one_option_and_a_capitalised_short_word() -> None
     assert sole_name_affix("Mongo", [kafka, mongo]) is mongo
     assert sole_name_affix("mq", [kafka, mongo]) is None  # not shaped like a name
     assert sole_name_affix("DB", [mongo, Proposal(label="3", summary="DuckDB")]) is None  # two options end so
+
+
+def test_the_other_half_of_an_either_or_question_rejects_nothing(shipped_detector: Detector) -> None:
+    """"…是不是反而能磨磨他性子？还是说坐不住的娃学围棋纯属受罪" asks both halves; the second, read
+    alone, had rejected 围棋 (and every later mention of it was a relapse)."""
+    t = ConvergenceTracker(shipped_detector, MemoryStore())
+    t.observe_user("c", "二年级男孩 好动 报啥课外班好")
+    t.observe_assistant("c", "可以从这几类里挑：\n1. 球类运动（篮球/足球）\n2. 乐高机器人/编程启蒙\n3. 围棋：专注力训练，但前期可能比较磨人\n4. 少儿街舞")
+    t.observe_user("c", "围棋是不是反而能磨磨他性子？还是说坐不住的娃学围棋纯属受罪")
+    assert not t.state("c").rejected
