@@ -11,11 +11,11 @@ _EDGE_PUNCT = " \t\n,.;:!?，。；：！？、\"'“”‘’「」『』()（�
 # Particles and fillers that hug a span without being part of what it names.
 # The English words end at a word boundary: "to" is no prefix of "too much hassle", nor "use" of "user".
 _LEADING = re.compile(
-    r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|了(?!解)|的(?!确|士))\s*|(?:the idea of|to|with|using|use|go with)\b\s*)",
+    r"^(?:(?:用|使用|采用|走|选|改用|换用|那就|就|还是|再|把|了(?!解)|的(?!确|士))\s*|(?:the idea of|to|with|using|use|go with)\b\s*)",
     re.IGNORECASE,
 )
 _NAMING_VERBS = frozenset("走用选")
-_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|吗|\b(?:instead|then|now|please|again|too))$", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|这块|那块|这部分|那部分|吗|\b(?:instead|then|now|please|again|too))$", re.IGNORECASE)
 
 
 # A replacement that names no new direction: a word for "something else" or a pointer ("换个说法",
