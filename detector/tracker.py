@@ -102,10 +102,11 @@ _THE_PLAN_RE = re.compile(
     r"|\b(?:the|our) (?:previous|last|old|current|original|existing) (?:plan|approach|setup|design)\b",
     re.IGNORECASE,
 )
+# The other half of an either-or question, opening the sentence after the first half's mark (not a
+# bare "还是": "能扛住吗？还是算了，Redis 不要了" decides).
+_OTHER_HALF_RE = re.compile(r"\s*(?:还是说|或者说|或者是|\bor (?:is it|should (?:i|we)|do (?:i|we))\b)", re.IGNORECASE)
 # A word of refusal, any: a sentence without one is not read alone in a NONE turn (a prefilter; the
 # detector decides).
-# The other half of an either-or question, opening the sentence after the first half's mark.
-_OTHER_HALF_RE = re.compile(r"\s*(?:还是说|还是|或者说|或者是|or is it|or should|or do|or\b)", re.IGNORECASE)
 _REFUSAL_HINT_RE = re.compile(
     r"不|没|别|免|算了|pass|否|砍|\b(?:no|not|never|drop|scrap|ditch|forget|nah|nope|skip|kill|out|overkill|rather|instead|"
     r"too|won'?t|can'?t|doesn'?t|don'?t|isn'?t|wouldn'?t)\b",
