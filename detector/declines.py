@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
@@ -40,10 +41,6 @@ _OFFER_RE = re.compile(
 _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别的|其他|其它|还有什么|anything|something else", re.IGNORECASE)
 
 
-# Words after the thing a decline names that only point at it: "前端那边", "告警这块".
-_POINTING_TAIL_RE = re.compile(r"(?:那边|这边|这块|那块|这个|那个|的话|这部分|那部分)$")
-
-
 def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     """What the last reply offered to do, when the (normalised) turn opens by declining it: the
     thing as the decline names it ("前端那边不用你管" → 前端), else as the offer does."""
@@ -56,5 +53,5 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     offered = (offer.group("zh") or offer.group("en")).strip()
     if _NOTHING_OFFERED_RE.search(offered):
         return None
-    named = _POINTING_TAIL_RE.sub("", decline.group("named") or "")
-    return named or offered
+    # The words that only point at the thing go as they go from any span ("前端那边" → 前端).
+    return clean_span(decline.group("named") or "", "target") or offered

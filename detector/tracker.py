@@ -765,8 +765,12 @@ class ConvergenceTracker:
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
         own_words = _own_words(reference)
         if chosen is None and own_words:
-            chosen = best_overlap(own_words, proposals) or _bracketed_short_name(own_words, proposals) or sole_kin(own_words, proposals)
-            chosen = chosen or sole_name_affix(own_words, proposals)
+            chosen = (
+                best_overlap(own_words, proposals)
+                or _bracketed_short_name(own_words, proposals)
+                or sole_kin(own_words, proposals)
+                or sole_name_affix(own_words, proposals)
+            )
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
             if chosen is not None and own_words:

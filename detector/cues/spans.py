@@ -15,7 +15,7 @@ _LEADING = re.compile(
     re.IGNORECASE,
 )
 _NAMING_VERBS = frozenset("走用选")
-_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|这块|那块|这部分|那部分|吗|\b(?:instead|then|now|please|again|too))$", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|这块|那块|这边|那边|这部分|那部分|吗|\b(?:instead|then|now|please|again|too))$", re.IGNORECASE)
 
 
 # A replacement that names no new direction: a word for "something else" or a pointer ("换个说法",

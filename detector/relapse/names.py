@@ -137,9 +137,10 @@ def _read_part(part: str, reading: _Reading) -> None:
     if proper:
         # "RTX 4090" against a current "RTX 3090": the model number is what tells them apart.
         reading.anchors.update(n.lower() for n in MODEL_NUMBER_RE.findall(part) if n.lower() not in reading.shared)
-    reading.sources += CJK_RUN_RE.findall(_without_kind_ends(part))
+    kinless = _without_kind_ends(part)
+    reading.sources += CJK_RUN_RE.findall(kinless)
     if not any(len(run) > 1 for run in runs):
-        reading.sources.append(_without_kind_ends(part).lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
+        reading.sources.append(kinless.lower())  # "Excel macros" may bring in VBA; "AWS Secrets Manager" no AWS
     tokens = LATIN_TOKEN_RE.findall(part)
     if proper and _opened_by_a_verb(tokens, runs):
         opener = stem_of(tokens[0].lower())

@@ -7,7 +7,6 @@ counts as framed: a false alarm on a reply that names the option as rejected is 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -28,6 +27,7 @@ from detector.relapse.stance_cues import (
     INNER_NEGATION_RE,
     LAST_WORD_RE,
     NEGATED_BEFORE_RE,
+    NEGATED_RIGHT_BEFORE_RE,
     NEGATING_WORD_RE,
     NEGATION_BEFORE_KEY_RE,
     OPENING_MARKS,
@@ -45,9 +45,6 @@ from detector.relapse.stance_cues import (
     VERDICT_CLAUSE_RE,
 )
 from detector.relapse.words import key_matches
-
-# A Chinese negation right before a word that proposes ("安排", "引入") turns it around.
-_NEGATED_RIGHT_BEFORE_RE = re.compile(r"(?:不|没|别|无需|不用|不必)$")
 
 
 def framed(sentence: str, mention: Mention, current: str, reason: frozenset[str] = frozenset()) -> bool:
@@ -213,7 +210,7 @@ def proposes(sentence: str, mention: Mention, start: int, end: int, current: str
     for match in PROPOSES_RE.finditer(sentence, start, end):
         if not modal and match.group().lower() in ("would", "'d"):
             continue
-        if _NEGATED_RIGHT_BEFORE_RE.search(sentence, max(0, match.start() - 2), match.start()):
+        if NEGATED_RIGHT_BEFORE_RE.search(sentence, max(0, match.start() - 2), match.start()):
             continue  # "不安排帐篷", "不引入 MQ": the word is said not to happen
         clause_start = _last_clause_break(sentence, match.start())
         clause_end_match = CLAUSE_RE.search(sentence, match.end())

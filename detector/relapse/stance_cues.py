@@ -177,6 +177,8 @@ AGAINST_RE = re.compile(
     r"(?:can't|cannot|won't) be \w+ed|none of th(?:ose|em|ese))\b",
     re.IGNORECASE,
 )
+# A Chinese negation right before a word that proposes ("不安排", "不引入") turns it around.
+NEGATED_RIGHT_BEFORE_RE = re.compile(r"(?:不|没|别|无需|不用|不必)$")
 # The sentence puts something forward.
 PROPOSES_RE = re.compile(
     r"未尝不可|倒是可以|(?<!不)适合|觉得|认为|个人|不贵|不算贵|就行|就好|即可|(?<!不)可以(?!说)|也可|还可|不妨|"
