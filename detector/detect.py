@@ -151,7 +151,7 @@ class Detector:
             return Ruling(brought_in, rule, forced=Label.PIVOT, replacement=replaced)
         change = reverted_change(text, context, self.engine)
         if change is not None:
-            rule = f"the turn orders undone the change the assistant just reported ({clip(change, 60)})"
+            rule = f"the turn orders undone a change the assistant reported ({clip(change, 60)})"
             reopenings = [hit for hit in match.fired if hit.label is Label.REOPEN]
             if reopenings and all(orders_undone(hit.span) for hit in reopenings):
                 # "who asked you to bump the version? … put it back": the reopening cue's "put it

@@ -57,10 +57,13 @@ _REQUEST_RE = re.compile(
 # What a reply says it has done: "I've switched the worker pool to asyncio", "Done. I also bumped
 # react-router to v7", "我把登录接口改成了用 JWT", "另外我顺手把 tracker 换成了 Segment", "已把数据库迁到
 # MariaDB". The summary runs to the end of its clause.
+_CHANGE_VERBS = (
+    "updated|changed|switched|replaced|added|removed|deleted|rewrote|rewritten|refactored|migrated|bumped|upgraded|"
+    "downgraded|moved|converted|renamed|introduced|implemented|wrapped|made|turned|split|merged|inlined|extracted|"
+    "dropped|disabled|enabled|pinned|set"
+)
 _REPORT_RE = re.compile(
-    r"\bI(?:'ve| have)?(?: also| just| now)? (?P<summary>(?:updated|changed|switched|replaced|added|removed|deleted|rewrote|rewritten|"
-    r"refactored|migrated|bumped|upgraded|downgraded|moved|converted|renamed|introduced|implemented|wrapped|made|"
-    r"turned|split|merged|inlined|extracted|dropped|disabled|enabled|pinned|set)\s(?:[^.;!?\n]|\.(?=\S)){3,100})"
+    rf"\bI(?:'ve| have)?(?: also| just| now)? (?P<summary>(?:{_CHANGE_VERBS})\s(?:[^.;!?\n]|\.(?=\S)){{3,100}})"
     r"|(?:我|已经?)(?:已经|刚刚?|刚才|顺便|顺手|也|还|另外|直接)?(?:在\s?[^,;!?，。；！？\n]{1,30}?(?:里|中|上)\s?)?(?:把|给|将|用)"
     r"\s?(?P<summary_zh>[^,;!?，。；！？\n]{2,40}?(?:改成|换成|改为|替换成|设成|设为|迁到|切到|重写|删掉|删除|去掉|加上|"
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
@@ -87,11 +90,33 @@ _SWAP_RE = re.compile(
 # Where the name of what a change replaced, or brought in, ends: "asyncio in the worker" is asyncio.
 _CHANGE_PLACE_RE = re.compile(r"\s(?:in|on|for|across|everywhere|throughout|inside|at|so|since|because)\b|里|中|上", re.IGNORECASE)
 # Words of an order's object that name nothing but the change just reported: pointers ("all of
-# that", "the last change") and words for a change.
+# that", "the last change", "the thing from earlier") and words for a change.
 _GENERIC_OBJECT_KEYS = content_keys(
     "everything all them those these last latest previous step change changes edit edits commit thing stuff part "
-    "bit please now again 改动 修改 一下"
+    "bit please now again earlier before first pass 改动 修改 一下"
 )
+# How many replies back an order may reach for the change it undoes: "back out the SQLAlchemy
+# models thing from earlier" undoes what a reply three turns before did.
+EARLIER_REPLIES = 6
+# The user recalling a change of the agent's, in the sentence before the order points at it: "in
+# your first pass you also wrapped fetchConfig with the retry. undo that."
+_RECALLED_RE = re.compile(
+    rf"\byou(?:'ve| have)?(?: also| just| even| then)? (?P<summary>(?:{_CHANGE_VERBS})\s(?:[^.;!?\n]|\.(?=\S)){{3,100}})",
+    re.IGNORECASE,
+)
+# The verbs that reach back: "put that back" after a rejection brings an option back (a
+# reopening), and "rollback 的 action item" or "回滚 SQL" is a noun; "revert", "undo" and "back
+# out" only undo.
+_UNDO_VERB_RE = re.compile(r"revert|undo|roll back|back out|unwind", re.IGNORECASE)
+# Words around the thing undone that say which part or when it was done: "the SQLAlchemy models
+# thing from earlier" is SQLAlchemy models.
+_EARLIER_TAIL_RE = re.compile(
+    r"^(?:the|that|this|your)\s|(?:\s(?:part|bit|thing|stuff|change|changes|edit))?(?:\s(?:from (?:earlier|before|the first pass|your first pass)|you (?:added|did|made)(?: earlier)?|earlier))?\s*$",
+    re.IGNORECASE,
+)
+# An order about the user's own work ("revert my last commit", "undo what I did to column F"):
+# no direction of the agent's is rejected.
+_OWN_WORK_RE = re.compile(r"\b(?:my|mine|I|I'?ve|I'?d)\b|我(?!们)", re.IGNORECASE)
 # A scope of the change: "everything outside internal/store", "revert it but keep the tests".
 _SCOPE_RE = re.compile(r"\b(?:outside|except|but|apart from|other than|besides|beyond)\b", re.IGNORECASE)
 # Where a reported change ends: "bumped react-router to v7 since the old version…", "updated
@@ -128,7 +153,8 @@ def returned_to(text: str, context: Sequence[Turn], engine: CueEngine) -> tuple[
 
 def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
     """The change the assistant's last turn reports (or announces) when this (normalised) user
-    turn orders it undone, or None."""
+    turn orders it undone, else an earlier change the order reaches back for (`_earlier_change`),
+    else None."""
     previous = last_assistant_text(context)
     if not previous:
         return None
@@ -136,8 +162,6 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     if not orders:
         return None  # reading the reply costs more than looking for an order
     change = reported_change(previous)
-    if change is None:
-        return None
     guarded = engine.guard_for(text)
     for order in orders:
         requested = _REQUEST_RE.search(text, max(0, order.start() - 30), order.start()) is not None
@@ -145,8 +169,29 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
             continue
         if held_back(text, order.start("verb"), order.end(), guarded, requested=requested):
             continue
-        if not _names_another_change(clause_after(text, order.end()), change):
+        undone = clause_after(text, order.end())
+        if change is not None and not _names_another_change(undone, change):
             return change
+        earlier = _earlier_change(text[: order.start()], undone, context) if _UNDO_VERB_RE.fullmatch(order.group("verb")) else None
+        if earlier is not None:
+            return earlier
+    return None
+
+
+def _earlier_change(before: str, undone: str, context: Sequence[Turn]) -> str | None:
+    """The change an order undoes when the last reply reported none (or another): the one the
+    user recalls right before a pointer ("you also wrapped fetchConfig with the retry. undo
+    that"), or the thing the order names when an earlier reply of the last EARLIER_REPLIES
+    names it ("back out the SQLAlchemy models thing from earlier"). Not the user's own work."""
+    if _OWN_WORK_RE.search(undone):
+        return None
+    named = content_keys(undone) - _GENERIC_OBJECT_KEYS
+    if not named:
+        recalled = [match.group("summary") for match in _RECALLED_RE.finditer(before) if not _OWN_WORK_RE.search(match.group("summary"))]
+        return _CHANGE_END_RE.split(recalled[-1], maxsplit=1)[0].strip() if recalled else None
+    replies = [turn.text for turn in context if turn.role == "assistant"][-EARLIER_REPLIES:]
+    if any(len(named & content_keys(reply)) * 2 > len(named) for reply in replies):
+        return _EARLIER_TAIL_RE.sub("", undone.strip(" ,，。.:：")).strip()
     return None
 
 

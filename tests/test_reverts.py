@@ -90,10 +90,35 @@ def test_the_same_words_elsewhere_order_nothing(reply: str, text: str) -> None:
     assert _reverted(reply, text) is None
 
 
-def test_only_the_last_assistant_turn_counts() -> None:
+def test_a_bare_pointer_undoes_only_the_last_reply() -> None:
     context = [*_context(_PYDANTIC), Turn(role="user", text="ok"), Turn(role="assistant", text=_OPTIONS)]
     assert reverted_change("revert that", context, default_engine()) is None
     assert reverted_change("revert that", [], default_engine()) is None
+
+
+_LATER = [*_context(_PYDANTIC), Turn(role="user", text="ok, and the tests?"), Turn(role="assistant", text=_OPTIONS)]
+
+
+@pytest.mark.parametrize("text, change", [
+    # The order names what an earlier reply did; its words, without the when.
+    ("before anything else, back out the pydantic models thing from earlier. no refactor in this PR", "pydantic models"),
+    ("also revert the parse_config change, raw dicts are fine", "parse_config"),
+    # The user recalls the change right before pointing at it.
+    ("makes sense. separate thing: in your first pass you also wrapped fetchConfig in root.go with the retry. undo that.",
+     "wrapped fetchConfig in root.go with the retry"),
+])
+def test_an_order_reaches_back_for_an_earlier_change(text: str, change: str) -> None:
+    assert reverted_change(normalize(text), _LATER, default_engine()) == change
+
+
+@pytest.mark.parametrize("text", [
+    "revert my last commit, the pydantic bump",  # the user's own work
+    "put pydantic back, the dict version is too loose",  # bringing an option back: a reopening
+    "undo the lockfile churn in the docs folder",  # no reply did that
+    "in your first pass I wrapped the loader myself. undo that",  # the user's own work, recalled
+])
+def test_an_order_reaches_back_for_nothing_else(text: str) -> None:
+    assert reverted_change(normalize(text), _LATER, default_engine()) is None
 
 
 def test_an_undone_change_is_rejected_and_its_return_is_a_relapse(shipped_detector) -> None:  # type: ignore[no-untyped-def]

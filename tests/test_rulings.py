@@ -13,7 +13,7 @@ from detector.schema import Label, Turn
 _CASES = [
     ("这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。", "别用 tracemalloc",
      "forbids an option"),
-    ("I've updated `parse_config` to use pydantic models instead of raw dicts.", "revert that", "orders undone the change"),
+    ("I've updated `parse_config` to use pydantic models instead of raw dicts.", "revert that", "orders undone a change"),
     ("I've switched the worker pool from threads to asyncio.", "go back to threads", "back to threads"),
     ("Could be a timing issue with the test fixture teardown.", "it's not timing, it still fails", "rules out the cause"),
 ]
@@ -35,13 +35,13 @@ _FORCED = [
      "no retry decorator please", "1(add a retry decorator", "forbids an option"),
     # An order to undo the change just reported.
     ("I've updated `parse_config` to use pydantic models instead of raw dicts and migrated the three call sites.",
-     "revert that. we can't add pydantic as a dependency to this package", "pydantic models", "orders undone the change"),
+     "revert that. we can't add pydantic as a dependency to this package", "pydantic models", "orders undone a change"),
     ("我把登录接口改成了用 JWT，session 相关的代码都删掉了。", "撤回吧，网关那边只认 session，JWT 现在接不了", "JWT",
-     "orders undone the change"),
+     "orders undone a change"),
     # "put it back" is also a reopening cue's phrase; here it undoes the change (the model read REOPEN 0.93).
     ("Added `--json` to every command. Since the CLI layout changed I also bumped the version from 1.4.2 to 2.0.0 in `pyproject.toml`.",
      "who asked you to bump the version? release tooling does that. put it back.", "bumped the version",
-     "orders undone the change"),
+     "orders undone a change"),
     # A denial of the cause just suspected.
     ("Could be a timing issue with the test fixture teardown.", "it's not timing. I added sleeps and it still fails",
      "timing issue", "rules out the cause"),
@@ -130,6 +130,10 @@ def test_a_reopening_beside_a_prohibition_is_of_another_option_or_none(
     ("like I said, no Redis this quarter", True),
     ("again?? 我说了不要花钱的方案。用 buildx 的 gha cache 就行", True),
     ("说了别动它", True),
+    # A bare no said again, after a reply offered the rejected thing once more.
+    ("I said no", True),
+    ("again, no", True),
+    ("we've been over this.", True),
     # Said again, then turned: the reopening the model learned stays one.
     ("i said no agencies, but these guys have actual references. could we use them?", False),
     ("no mac, too expensive", False),  # a first no, not said again
