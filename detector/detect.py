@@ -238,7 +238,7 @@ class Detector:
                 why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
                 return _ruled_none(language, scores, explanation, why)
             if label is not Label.REOPEN and keeps_the_option(normalized, verdicts):
-                why = "the turn pauses an option and says it stays (\"不是不要\", \"not killing it\"; pauses.py): NONE"
+                why = "the turn pauses an option and says it stays, or pauses the talk of it (\"不是不要\", \"not killing it\", \"先不讨论\"; pauses.py): NONE"
                 return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:

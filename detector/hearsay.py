@@ -47,21 +47,27 @@ _OWN_VOICE = frozenset({"i", "we", "you", "i've", "we've", "i'd", "we'd"})
 _PARTY_ZH = (
     r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
-    r"表哥|表姐|[他她]|(?<=我)导|"
+    r"表哥|表姐|[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi)(?![A-Za-z]))"
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi)(?![A-Za-z])|"
+    # A department typed in English is a party with the word for its people ("sales 那边"), not in
+    # "legal review 的结论".
+    r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 _STOP_ZH = r"(?:砍掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|加回来|还是想|还是要)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack".
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
-    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|的意思是)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
+    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
     rf"{_PARTY_ZH}(?:们)?[^。！？!?\n]{{0,40}}?(?:建议|劝|提议|主张|坚持要|坚持让|非要)|"
     # Someone's words quoted after 说 (not the user's own): "厂长拍桌子，说“…我建议停掉，全部收回来”".
     rf"(?<!我)(?<!我们)说[：:，,]?\s?[“\"「『][^”\"」』]{{0,80}}?{_STOP_ZH}"
+    # A misunderstanding is someone else's: "sales 那边好像误会了，以为我要把年付合同也砍掉".
+    rf"|误会了?[，,]?\s?以为(?:我们|我)(?:要|想).{{0,50}}?{_STOP_ZH}"
 )
 # The user's stand against it. Not a bare "but I …": "my boss wants to drop Redis, but I think he
 # is right" takes the view.
@@ -73,7 +79,8 @@ _OPPOSED_RE = re.compile(
     r"(?:i'?m|we'?re) sticking with|"
     r"我不同意|我(?:还是|有点|真|实在)?不放心|没门|我坚持|我觉得不(?:行|妥|对|合适|靠谱)|我不认同|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我不这么(?:看|认为|想)|我还是(?:打算|决定|坚持|要按|按)|"
-    r"还是按原|我没答应|我不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|我倒想|赌一把|先留着|not really",
+    r"还是按原|我没答应|我不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|我倒想|赌一把|先留着|not really|"
+    r"还能救|不想就这么|不是这个意思",
     re.IGNORECASE,
 )
 

@@ -312,6 +312,10 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我老公刚看了说踢脚线藏线太low了 还是想开槽 但他从来不管装修的事就嘴上说说 不用理他 还是按踢脚线这个弄",
         "我导觉得TR-C没戏 说我们交通理论那块太薄 大概率直接拒稿 不过我倒想赌一把",
         "我 skip-level 觉得 onboarding 那条跟 HR 的 onboarding metric 重复，想让我删掉，我觉得 not really，HR 管的是入职流程不是 dev env，先留着",
+        # A sister; a colleague against whom the user says it can still be saved; a misunderstanding.
+        "我姐说要不别跑北京了 就在市里看看得了 我不太同意 市里那台机器根本查不出来",
+        "同事看了后台数据说别折腾了 直接停更去做视频 我觉得这个号还能救一救 不想就这么停了",
+        "finance 那边好像误会了，以为我要把年度预算也砍掉，不是这个意思，我只调季度那部分",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -378,6 +382,10 @@ def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str)
         # A verdict in another point of the message drops something else: the turn keeps its label.
         ("1. 小程序先放一放，不是不做。\n2. 现场抽奖不搞了，直接排除。", [28], False),
         ("1. 小程序先放一放，不是不做。\n2. 现场抽奖照常。", [6], True),
+        # Only the talk pauses: "先不讨论", "先不聊了" (not "先不管了", which more often drops it).
+        ("年会抽奖那个先不讨论了，财务要先核一下预算，等他们回复再说", [], True),
+        ("小程序先不聊这个了，下周再说", [], True),
+        ("加副本要半小时，先不管了，直接在应用层加个缓存", [], False),
     ],
 )
 def test_what_counts_as_a_pause_that_keeps_the_option(text: str, verdicts: list[int], kept: bool) -> None:
