@@ -409,13 +409,31 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         return None
     named = [c for c in scored if c.features.get("named_by_label")]
     others = [c for c in scored if c.features.get("from_proposal") and c not in named and c.features.get("user_overlap", 0.0) > 0]
-    if len(named) == 1 and not others:
+    if len(named) == 1 and not others and not _captures_another_name(query, named[0], context):
         # The user named the option by its label or place and no other option by its words
         # ("option 1 is a no", "第一个不太行"): explicit words outrank every learned guess, the
         # recommended option's pull included. Not in "就按第一个来，缓存先不考虑", where the label
         # is the choice and the cache option, named by its words, is what goes.
         return named[0].text
     return _best(scored).text
+
+
+def _captures_another_name(query: TargetQuery, labelled: Candidate, context: Sequence[Turn]) -> bool:
+    """Does the verdict's capture name another option than the one the turn names by label, by
+    words of its description? In "the RCT is dead on arrival … so let's build around the log
+    data, option 2" the capture ("the RCT", of option 1's description) is what goes, and the
+    label is the choice, though no option's name holds "RCT"."""
+    if not _names_something(query.raw) or label_references(query.raw or ""):
+        return False
+    captured = content_keys(query.raw or "")
+    proposals = {p.display: p for _, _, view in _turn_views(context) for p in view.proposals}
+    own = proposals.get(labelled.text)
+    if own is None or captured & content_keys(own.summary):
+        return False  # "A 那个插画…": the capture says what the labelled option is
+    # Most of the capture's words, not one ("each other within a month" names no option by "month").
+    return any(
+        len(captured & content_keys(p.summary)) * 2 > len(captured) for display, p in proposals.items() if display != labelled.text
+    )
 
 
 def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | None:

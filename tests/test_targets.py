@@ -39,6 +39,12 @@ CASES = [
     ("option 1 is a no", Label.REJECT,
      [Turn(role="assistant", text="Two ways: (1) add a retry decorator, or (2) mock the HTTP client. I'd suggest option 2.")],
      "add a retry decorator"),
+    # ... but not the capture, by words of another option's description: the label is the choice.
+    ("the RCT is dead on arrival, the ethics board won't approve a control group. so let's build on the logs, option 2",
+     Label.REJECT,
+     [Turn(role="assistant", text=("Three designs:\n1. **Experimental**: an RCT with nudges in some sections.\n"
+                                   "2. **Observational**: model the LMS logs.\n3. **Mixed methods**: logs plus interviews."))],
+     "RCT"),
     # A preposition alone names nothing ("along" had outranked the flower border).
     ("so nix the flower border along the fence. lets just tuck flowers in between the veggies instead", Label.PIVOT,
      [Turn(role="assistant", text="For the pollinator border along the sunny side fence (about 25 ft): bee balm, coneflower, aster.")],
@@ -126,7 +132,7 @@ def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
     [
         ("she won't do airbnb. find us a hotel with a pool", ["airbnb", "find", "hotel"]),
         ("ugh self-hosting is more than I signed up for", ["self", "hosting", "signed up"]),
-        ("$99 a year to tell me I'm broke? nah. something free", ["tell", "broke"]),
+        ("$99 a year to tell me I'm broke? nah. something free", ["broke"]),
         ("一个月 5000 老板不会批的", ["5000 老板"]),
         ("晚一年上这个想法就算了", ["想法"]),
         # Places point at where a thing is: "there is coax in every room" names coax, not "there".
