@@ -238,6 +238,19 @@ CASES = [
     # A word that proposes, negated right before it ("不安排", "不引入"), proposes nothing.
     ("negated", "桐庐 glamping", "安吉", "公司团建 insurance 不 cover 户外 overnight 的 camping",
      "住宿: 安吉山里的设计民宿, 包栋 (不安排帐篷或营地住宿, HR 的 insurance 不 cover overnight camping)", "OK"),
+    # The reply withdrawing its own earlier slip, or leaving the thing out in its own words.
+    ("withdrawn", "2(Data Vault 2.0)", "宽表", "维护不过来",
+     "另外收回上一条里 raw vault 的建议——hub/link/satellite 本质上就是你否掉的 Data Vault。", "OK"),
+    ("withdrawn", "1(纯 usage-based)", "credits", "账单不可预测",
+     "更正一下上一版：我写了超额按 API 调用自动扣费，这其实是把你们去年否掉的 usage-based 又带了回来，账单一样不可预测。", "OK"),
+    ("withdrawn", "4(A tutor on italki once a week)", "Genki", "",
+     "I also took out the Sunday italki slot I slipped in last time, sorry about that.", "OK"),
+    ("left out", "A(5 Whys)", "narrative format", "people get defensive",
+     ("Makes sense. 5 Whys tends to pin things on whoever pushed the button, which cuts against a blameless review, "
+      "so I'll leave it out and use a timeline plus contributing factors, which copes with several causes at once."), "OK"),
+    # A kind of clinic is no name of one: a plain 门诊 does not bring back the 特需门诊.
+    ("kind end", "4(挂特需门诊)", "普通号", "太贵",
+     "- 另外挂一个心内科普通门诊号(不用专家)，先把检查单开出来，结果出来再挂专家号;", "OK"),
 ]
 # fmt: on
 

@@ -39,7 +39,9 @@ LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-zA-Z][.)]
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
-    r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
+    r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|否掉|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
+    # The reply withdrawing its own suggestion: "收回上一条里 raw vault 的建议", "I take back the …".
+    r"收回|撤回(?:我|上)|\b(?:I take back|I'?m taking back|I retract|I shouldn'?t have (?:suggested|added|slipped|put))\b|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
     rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|不(?:包)?含|不包括|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前|前面|刚才|上次)?说(?:过|了)?(?:不|别)|没(?:排|安排|放|加|列|算|写)(?:进|上|入)|"
@@ -55,7 +57,7 @@ RULED_OUT_RE = re.compile(
     r"hold off|recap|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
     r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set \w{1,12} aside|"
-    r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|"
+    r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|leav(?:e|ing) (?:it|that|this|them) out|"
     r"superseded|replaced by|to your question|your question about|you asked (?:about|whether|how|if|what|"
     r"why)|"
     r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
@@ -90,7 +92,7 @@ NEGATING_WORD_RE = re.compile(
     r"issues? with|"
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
-    r"rip out|tear down|decommission|retire|clean up|removed|deleted|reverted|rolled back|ripped out|tore down|"
+    r"rip out|tear down|decommission|retire|clean up|removed|deleted|reverted|rolled back|ripped out|tore down|took out|taken out|pulled out|"
     r"decommissioned|retired|cleaned up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
     re.IGNORECASE,
 )

@@ -957,7 +957,7 @@ ZH_SUFFIXES = frozenset("版店卡馆团班端")
 # Kinds of place or thing that end a longer name after what tells it apart ("莫干山民宿", "千岛湖度假
 # 酒店"): the kind alone is no end of that name, and "安吉山里的设计民宿" does not name "莫干山民宿".
 ZH_KIND_ENDS = frozenset(
-    "民宿 酒店 宾馆 客栈 公寓 餐厅 饭店 饭馆 景区 公园 古城 古镇 学校 大学 医院 银行 商场 超市 机构 课程 套餐 路线 专业".split()
+    "民宿 酒店 宾馆 客栈 公寓 餐厅 饭店 饭馆 景区 公园 古城 古镇 学校 大学 医院 银行 商场 超市 机构 课程 套餐 路线 专业 门诊 科室 号源".split()
 )
 KIND_END_RE = re.compile(rf"(?<={HAN}{HAN})(?:{'|'.join(sorted(ZH_KIND_ENDS))})(?!{HAN})")
 # One-character endings that make a word into a scheme or a kind ("订阅制", "集中式", "轻量化").
