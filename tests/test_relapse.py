@@ -248,6 +248,16 @@ CASES = [
     ("left out", "A(5 Whys)", "narrative format", "people get defensive",
      ("Makes sense. 5 Whys tends to pin things on whoever pushed the button, which cuts against a blameless review, "
       "so I'll leave it out and use a timeline plus contributing factors, which copes with several causes at once."), "OK"),
+    # A schedule slot holding the rejected thing puts it in the plan; the slot's day, or one part of
+    # a dish in it, names nothing.
+    ("slot", "4(A tutor on italki once a week)", "Genki", "too pricey",
+     "Mon: Genki grammar, 45 min\nSat: group class\nSun: 25-min italki chat with a community tutor + review", "RELAPSE"),
+    ("slot", "周末去 Costco 大采购", "楼下菜市场", "没车",
+     "- 周一：楼下菜市场买三天的菜\n- 周六：Costco 大采购，囤一周的肉", "RELAPSE"),
+    ("slot", "1(A Vegas weekend)", "brewery crawl + golf", "flights",
+     "Saturday: golf at 10, brewery crawl from 4, dinner at 8. Sunday: brunch and home.", "OK"),
+    ("slot", "1(鸡胸肉+糙米+西兰花)", "鸡蛋", "吃吐了",
+     "- 周一：黑椒牛肉+红薯\n- 周二：香煎豆腐+糙米+西兰花", "OK"),
     # A kind of clinic is no name of one: a plain 门诊 does not bring back the 特需门诊.
     ("kind end", "4(挂特需门诊)", "普通号", "太贵",
      "- 另外挂一个心内科普通门诊号(不用专家)，先把检查单开出来，结果出来再挂专家号;", "OK"),

@@ -7,6 +7,8 @@ first; the learned scorer (`scorer`) takes its answer as one of its features.
 
 from __future__ import annotations
 
+import re
+
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names
 from detector.relapse.rebuttal import rebuttal
@@ -28,9 +30,12 @@ from detector.relapse.stance_cues import (
     OPENING_MARKS,
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
+    SLOT_RE,
     SUGGESTS_RE,
 )
 
+# What may stand in a schedule slot before what it holds: an amount, a length, an article.
+_SLOT_LEAD_RE = re.compile(r"(?:(?:a|an|the|one|two|\d{1,3}(?:-|\s)?(?:min|mins|minute|minutes|h|hr|hour|hours)?|quick|short|long)[\s-]?){0,3}|[\d一二三四五六七八九十半]{0,3}(?:小时|分钟)?的?", re.IGNORECASE)
 # A reply names an option in at most this many places per sentence worth reading (the first
 # unframed one decides anyway).
 MAX_MENTIONS = 12
@@ -76,7 +81,7 @@ def read_sentence(
         start = start_of_segment(sentence, mention.start)
         if SUGGESTS_RE.search(sentence, start) or (mention.strong and put_forward(sentence, start, mention, current)):
             return mention, unframed
-        if offered and mention.strong and opens_item(sentence, mention):
+        if mention.strong and opens_item(sentence, mention, offered):
             return mention, unframed
     return (mentions[0] if conceded_then_proposed(sentence, current) else None), unframed
 
@@ -100,11 +105,17 @@ def introduces_options(sentence: str) -> bool:
     return sentence.rstrip().endswith((":", "：")) and OFFERS_RE.search(sentence) is not None
 
 
-def opens_item(sentence: str, mention: Mention) -> bool:
-    """Is the mention in the first clause of a list item ("C. 卫生间墙面做微水泥，…")? In a list the
-    reply introduced as options, that item offers it; steps, changelogs and recaps are no such list."""
-    item = LIST_ITEM_RE.match(sentence)
-    return item is not None and CLAUSE_RE.search(sentence, item.end(), mention.start) is None
+def opens_item(sentence: str, mention: Mention, offered: bool) -> bool:
+    """Is the mention in the first clause of a list item the reply introduced as options ("C. 卫生间
+    墙面做微水泥，…"), or of a slot of a schedule it lays out ("Sun: 25-min italki chat …")? Either
+    puts it forward; steps, changelogs and recaps are no such list."""
+    item = LIST_ITEM_RE.match(sentence) if offered else None
+    if item is not None:
+        return CLAUSE_RE.search(sentence, item.end(), mention.start) is None
+    # In a slot, the mention is what the slot holds, only words of how much before it ("25-min"):
+    # not the slot's own day ("Saturday" of "a Vegas weekend"), nor one part of a dish ("香煎豆腐+糙米").
+    slot = SLOT_RE.match(sentence)
+    return slot is not None and mention.start >= slot.end() and _SLOT_LEAD_RE.fullmatch(sentence, slot.end(), mention.start) is not None
 
 
 def instructs(sentence: str, mention: Mention) -> bool:

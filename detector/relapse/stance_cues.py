@@ -36,6 +36,14 @@ OFFERS_RE = re.compile(
 OPENING_MARKS = "`'\"“‘「"
 # A list item's mark: "- ", "2. ", "b) ", "C. ", "三、", "②".
 LIST_ITEM_RE = re.compile(r"^\s{0,4}(?:[-*+•]\s|\d{1,2}[.)、]\s?|[a-zA-Z][.)]\s|[一二三四五六七八九十][、.]|[①-⑨])")
+# A slot of a schedule the reply lays out: "Sun: 25-min italki chat", "Day 3 – …", "周六：…",
+# "19:00 …". What opens the slot is put in the plan, as an option opens an item of a list of options.
+SLOT_RE = re.compile(
+    r"^\s{0,4}(?:[-*+•]\s)?\**(?:(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday)?s?|day \d{1,2}|week \d{1,2}|"
+    r"\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|(?:周|星期|礼拜)[一二三四五六日天]|第[一二三四五六七八九十\d]{1,2}(?:天|周)|"
+    r"上午|下午|晚上|早上|中午)\**\s?[:：–—-]\s?",
+    re.IGNORECASE,
+)
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
