@@ -35,7 +35,11 @@ from detector.relapse.stance_cues import (
 )
 
 # What may stand in a schedule slot before what it holds: an amount, a length, an article.
-_SLOT_LEAD_RE = re.compile(r"(?:(?:a|an|the|one|two|\d{1,3}(?:-|\s)?(?:min|mins|minute|minutes|h|hr|hour|hours)?|quick|short|long)[\s-]?){0,3}|[\d一二三四五六七八九十半]{0,3}(?:小时|分钟)?的?", re.IGNORECASE)
+_SLOT_LEAD_RE = re.compile(
+    r"(?:a |an |the |one |two )?[\d\s一二三四五六七八九十半-]{0,8}(?:min|mins|minute|minutes|hour|hours|hr|hrs|h|小时|分钟)?[\s-]?"
+    r"(?:quick |short |long )?的?",
+    re.IGNORECASE,
+)
 # A reply names an option in at most this many places per sentence worth reading (the first
 # unframed one decides anyway).
 MAX_MENTIONS = 12
