@@ -37,7 +37,7 @@ from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval
-from detector.targets import query_for, resolve
+from detector.targets import labelled_option, query_for, resolve
 from detector.text import clause_spans, detect_language, ends_as_question, normalize
 
 if TYPE_CHECKING:
@@ -257,6 +257,9 @@ class Detector:
         if label is Label.PIVOT:
             framed = spans.get("replacement")
             replacement = ruling.replacement if ruling is not None and ruling.replacement else framed and bare_choice(framed)
+            if replacement and replacement.isdigit():
+                # "do 1, our own renderer": a bare number means nothing without the option it picks.
+                replacement = labelled_option(replacement, context)
         target = None
         if label.is_positive:
             query = query_for(normalized, label, match)

@@ -372,6 +372,12 @@ def _turn_views(context: Sequence[Turn]) -> list[tuple[int, str, _TurnView]]:
     return [(distance, t.role, _view(t.text)) for distance, t in enumerate(reversed(recent))]
 
 
+def labelled_option(surface: str, context: Sequence[Turn]) -> str:
+    """The option a bare label names ("1" of "do 1, our own renderer"), shown with what it is, or
+    the surface itself: a replacement said by a bare number is recorded as the option it picks."""
+    return _referent(surface, _turn_views(context))
+
+
 def _referent(surface: str, turns: Sequence[tuple[int, str, _TurnView]]) -> str:
     """A bare label ("A", "option 2") stands for the option it names in the latest turn that
     proposed one so labelled ("方案A(Redis 集中式缓存)"): as one candidate with the proposal, it

@@ -58,3 +58,17 @@ def test_a_pivot_the_model_all_but_rules_out_stays_a_rejection() -> None:
     label, confidence = _named_replacement_pivot({"replacement": "render"}, unsure, 0.6, explanation)
     assert (label, confidence) == (Label.PIVOT, pytest.approx(0.9))
     assert _RULE in explanation.rule
+
+
+def test_an_option_picked_by_its_bare_number_is_the_replacement(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"do 1, our own renderer": the number closes its clause and picks option 1, which the turn
+    moves to; the replacement is that option, not the digit."""
+    reply = Turn(role="assistant", text=(
+        "A few ways:\n1. **Own renderer**: record spans and print the line with a caret.\n"
+        "2. **miette**: derive Diagnostic on the error type.\n3. **ariadne**: like miette, more flexible.\nI'd lean to 2."))
+    found = shipped_detector.detect(
+        "no to the diagnostic crates, the binary ships on routers with 16MB flash. do 1, our own renderer",
+        [Turn(role="user", text="parse errors need line numbers"), reply],
+    )
+    assert found.label is Label.PIVOT
+    assert found.replacement is not None and found.replacement.startswith("1(") and "renderer" in found.replacement.lower()
