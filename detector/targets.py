@@ -131,7 +131,7 @@ _BREAK_WORDS = frozenset(
     "guess know wait ill im idk tbh ngl btw pls plz".split()
     # Verbs of wanting, keeping and undoing say what is done with a thing, never which ("I don't
     # want a websocket server", "keep using moment", "revert that").
-    + "want wanna keep keeping revert undo try trying stop".split()
+    + "want wanna keep keeping revert undo try trying stop pull pulling pulled".split()
     # Words of saying tell what the user did, never which thing ("i already said no to that").
     + "say says said saying tell told already".split()
     # Places in a list point at an option and name none ("drop the first option"): the option is
