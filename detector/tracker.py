@@ -114,6 +114,11 @@ _REFUSAL_HINT_RE = re.compile(
 )
 
 
+# A sentence that asks for options weighed or worked out ("A 和 B 你再展开对比下", "compare 2 and 3
+# side by side"), with no word of refusal, drops none of them, however the model reads it alone.
+_WEIGHS_OPTIONS_RE = re.compile(r"对比|比较|展开|细说|compare|comparison|side by side|pros and cons|\bvs\b|versus|expand on", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class TrackerConfig:
     """Policy settings; the defaults are those of DESIGN §5 and issue 4."""
@@ -436,7 +441,8 @@ class ConvergenceTracker:
             # question asks too.
             continues_question = asked and _OTHER_HALF_RE.match(sentence) is not None
             asked = ends_as_question(sentence) or continues_question
-            if continues_question or (hinted and not _REFUSAL_HINT_RE.search(sentence)):
+            refuses = _REFUSAL_HINT_RE.search(sentence) is not None
+            if continues_question or (hinted and not refuses) or (not refuses and _WEIGHS_OPTIONS_RE.search(sentence)):
                 continue
             named = [a for a in _open_options(state) if mention(sentence, _proposal(a)) is not None]
             if not named:

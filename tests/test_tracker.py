@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from detector.detect import Detector
@@ -915,6 +917,29 @@ def test_a_second_verdict_in_a_sentence_of_its_own_rejects_its_option_too() -> N
 
 def test_a_sentence_that_only_mentions_another_option_rejects_nothing_more() -> None:
     t = options_then(OPTIONS_SEARCH_ZH, "Algolia 按 request 收费，量大了太贵，不考虑了。Elasticsearch 那个我再想想")
+    assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案B"]
+
+
+class _MisreadsComparisons(Detector):
+    """The rules detector, except that it reads a request to compare two options, alone, as a
+    rejection of the first: what the shipped model did with "A 和 B 你再展开对比下" (REJECT 0.65)."""
+
+    def detect(self, text: str, context: Sequence[Turn] = (), lang: str | None = None, opens_conversation: bool = False) -> Detection:
+        found = super().detect(text, context, lang, opens_conversation)
+        if text.startswith(("方案A 和方案C", "compare A and C")):
+            return found.model_copy(update={"label": Label.REJECT, "confidence": 0.9, "target": "方案A"})
+        return found
+
+
+@pytest.mark.parametrize("user", [
+    "Algolia 按 request 收费，量大了太贵，不考虑了。方案A 和方案C 你再展开对比下",
+    "algolia is out, per-request pricing kills us at our volume. compare A and C side by side for me",
+])
+def test_a_sentence_asking_for_options_weighed_drops_none_of_them(user: str) -> None:
+    t = ConvergenceTracker(_MisreadsComparisons("rules"), MemoryStore())
+    t.observe_user("c", "有什么方案？")
+    t.observe_assistant("c", OPTIONS_SEARCH_ZH)
+    t.observe_user("c", user)
     assert [r.alternative.split("(")[0] for r in t.state("c").rejected] == ["方案B"]
 
 
