@@ -258,6 +258,15 @@ CASES = [
      "Saturday: golf at 10, brewery crawl from 4, dinner at 8. Sunday: brunch and home.", "OK"),
     ("slot", "1(鸡胸肉+糙米+西兰花)", "鸡蛋", "吃吐了",
      "- 周一：黑椒牛肉+红薯\n- 周二：香煎豆腐+糙米+西兰花", "OK"),
+    # Left out of the plan, decided against, its own slip corrected, cited as earlier work, scratched.
+    ("left out", "增额终身寿", "定投", "现金流紧",
+     "增额终身寿这类储蓄险就不放进方案了，先把保障做扎实，储蓄可以用每月定投或者存款慢慢攒，灵活性高很多。", "OK"),
+    ("own slip", "婚庆全包套餐", "自己布置", "太贵",
+     "另外上一版有个错：误把“婚庆全包套餐 28,000”列进了预算，你们已经决定不用全包婚庆，这一项改为自布置物料 7,000。", "OK"),
+    ("earlier work", "A(横断面问卷调查)", "B(日记法)", "创新不够",
+     "写论文时可以在引言里说明，以往研究（包括横断面问卷调查）只能看到相关，本研究结合日记法和随机干预，这是你的创新点。", "OK"),
+    ("scratched", "4(Buildkite)", "1(GitHub Actions)", "no new vendors",
+     "The image builds fine on a larger GitHub-hosted runner with layer caching, so scratch the Buildkite agent idea.", "OK"),
     # A kind of clinic is no name of one: a plain 门诊 does not bring back the 特需门诊.
     ("kind end", "4(挂特需门诊)", "普通号", "太贵",
      "- 另外挂一个心内科普通门诊号(不用专家)，先把检查单开出来，结果出来再挂专家号;", "OK"),

@@ -316,6 +316,8 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我姐说要不别跑北京了 就在市里看看得了 我不太同意 市里那台机器根本查不出来",
         "同事看了后台数据说别折腾了 直接停更去做视频 我觉得这个号还能救一救 不想就这么停了",
         "finance 那边好像误会了，以为我要把年度预算也砍掉，不是这个意思，我只调季度那部分",
+        "我妈打电话说上海那场干脆别办了 都回老家办 那肯定不行 我同事朋友都在上海 你别听她的",
+        "室友说日记法太麻烦 让我还是发问卷算了 我不太同意 日记法能看到每天的变化",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]

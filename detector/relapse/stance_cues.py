@@ -48,8 +48,12 @@ INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNOREC
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|否掉|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
-    # The reply withdrawing its own suggestion: "收回上一条里 raw vault 的建议", "I take back the …".
-    r"收回|撤回(?:我|上)|\b(?:I take back|I'?m taking back|I retract|I shouldn'?t have (?:suggested|added|slipped|put))\b|"
+    # The reply withdrawing its own suggestion or slip: "收回上一条里 raw vault 的建议", "误把…列进了杭州",
+    # "I take back the …"; left out of the plan ("就不放进方案了"), or decided against ("已经决定不用").
+    r"收回|撤回(?:我|上)|误把|错把|误列|列错|决定不(?:用|要|做|上|办|考虑|请)|不(?:再)?(?:放进|放入|列入|纳入|加进|写进)|"
+    r"\b(?:I take back|I'?m taking back|I retract|I shouldn'?t have (?:suggested|added|slipped|put))\b|"
+    # Earlier work in a field, cited as the contrast: "以往研究（包括横断面问卷调查）只能看到相关".
+    r"以往(?:的)?(?:研究|文献|做法)|已有(?:的)?研究|前人(?:的)?研究|\b(?:prior|previous|existing) (?:work|studies|research|literature)\b|"
     rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
     rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|不(?:包)?含|不包括|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前|前面|刚才|上次)?说(?:过|了)?(?:不|别)|没(?:排|安排|放|加|列|算|写)(?:进|上|入)|"
@@ -94,7 +98,7 @@ NEGATED_BEFORE_RE = re.compile(
 # checked word by word from the end, so no pattern repeats a group.
 NEGATING_WORD_RE = re.compile(
     r"\b(?:no|not|never|without|unlike|than|versus|vs\.?|instead of|rather than|in place of|avoid(?:s|ing)?|"
-    r"skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|ditch(?:ed)?|replac(?:e|es|ed|ing)|compared (?:to|with)|"
+    r"skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|ditch(?:ed)?|scratch(?:ed)?|scrap(?:ped)?|replac(?:e|es|ed|ing)|compared (?:to|with)|"
     r"need for|don't need|no need for|to avoid|away from|moved from|wanted from|you had with|you had about|"
     r"(?:had|have|has) (?:used|tried|run)|the way|previous|earlier|original|old|former|(?:a )?(?:third|half|quarter|fraction) of|problems? with|"
     r"issues? with|"
