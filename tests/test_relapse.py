@@ -267,6 +267,14 @@ CASES = [
      "写论文时可以在引言里说明，以往研究（包括横断面问卷调查）只能看到相关，本研究结合日记法和随机干预，这是你的创新点。", "OK"),
     ("scratched", "4(Buildkite)", "1(GitHub Actions)", "no new vendors",
      "The image builds fine on a larger GitHub-hosted runner with layer caching, so scratch the Buildkite agent idea.", "OK"),
+    # A two-letter field is no name of the option that ends with it; avoided in quotes; the user's
+    # own words cited.
+    ("acronym", "1(美国 top30 MS CS)", "2(香港)", "太贵",
+     "选校建议：\n- 冲：HKU CS、CUHK CS\n- 保底：CityU CS、PolyU IT", "OK"),
+    ("avoided", "3(生酮)", "2(均衡控卡)", "没力气",
+     "- 外卖避开那种「低碳生酮餐」套餐，碳水还是要够。", "OK"),
+    ("cited", "3(生酮)", "2(均衡控卡)", "没力气",
+     "你说过 keto 让你训练没力气，所以练腿那天碳水给足。", "OK"),
     # A kind of clinic is no name of one: a plain 门诊 does not bring back the 特需门诊.
     ("kind end", "4(挂特需门诊)", "普通号", "太贵",
      "- 另外挂一个心内科普通门诊号(不用专家)，先把检查单开出来，结果出来再挂专家号;", "OK"),
@@ -772,3 +780,17 @@ def test_a_name_only_the_user_said_comes_back_by_its_own_forms_only(mention: str
     from detector.relapse.verdict import _says_whole
 
     assert _says_whole(mention, alternative) is whole
+
+
+@pytest.mark.parametrize("pattern, text", [
+    # A mention avoided inside quotes: "避开那种「低碳生酮餐」".
+    ("NEGATED_BEFORE_RE", "外卖避开那种「低碳"),
+    # The user's own words cited back ("你说过 keto 让你没力气") are history, not a proposal.
+    ("RULED_OUT_RE", "你说过 keto 让你没力气"),
+    ("RULED_OUT_RE", "增额终身寿这类储蓄险就不放进方案了"),
+    ("NEGATING_WORD_RE", "so scratch the "),
+])
+def test_the_framing_words_read_these(pattern: str, text: str) -> None:
+    from detector.relapse import stance_cues
+
+    assert getattr(stance_cues, pattern).search(text) is not None

@@ -266,14 +266,17 @@ def _solo_names(run: list[str]) -> list[str]:
     """Which words of a multi-word name name it alone: the product after a vendor ("Apache
     Kafka" → "Kafka", "Docker Swarm" → "Swarm"), the name before generic words ("Redis Cache" →
     "Redis"), and coined words ("GPT-4 API" → "GPT-4"). "Great Expectations" or "AWS Secrets
-    Manager" have none: "Expectations" or "Secrets" alone are other things."""
+    Manager" have none: "Expectations" or "Secrets" alone are other things, and "CS" alone is a
+    field, not "MS CS"."""
     lowered = [t.lower() for t in run]
     generic = [stem_of(w) in WEAK_STEMS for w in lowered]
     if lowered[0] in COMPOUND_HEADS and len(run) == 2 and not generic[1]:
         return [run[1]]
     if not generic[0] and lowered[0] not in COMPOUND_HEADS and all(generic[1:]):
         return [run[0]]
-    return [t for t, w in zip(run, lowered) if _looks_coined(t) and w not in COMPOUND_HEADS]
+    # Not a two-letter acronym of a field or a role ("CS" of "美国 top30 MS CS", "IT", "UI"): many
+    # things share those; "S3" or "K8s" name one.
+    return [t for t, w in zip(run, lowered) if _looks_coined(t) and w not in COMPOUND_HEADS and (len(t) > 2 or not t.isalpha())]
 
 
 def _looks_coined(token: str) -> bool:
