@@ -788,7 +788,7 @@ def test_a_name_only_the_user_said_comes_back_by_its_own_forms_only(mention: str
     # The user's own words cited back ("你说过 keto 让你没力气") are history, not a proposal.
     ("RULED_OUT_RE", "你说过 keto 让你没力气"),
     ("RULED_OUT_RE", "增额终身寿这类储蓄险就不放进方案了"),
-    ("NEGATING_WORD_RE", "so scratch the "),
+    ("NEGATING_WORD_RE", "so scratch "),
 ])
 def test_the_framing_words_read_these(pattern: str, text: str) -> None:
     from detector.relapse import stance_cues
