@@ -788,9 +788,17 @@ def test_a_name_only_the_user_said_comes_back_by_its_own_forms_only(mention: str
     # The user's own words cited back ("你说过 keto 让你没力气") are history, not a proposal.
     ("RULED_OUT_RE", "你说过 keto 让你没力气"),
     ("RULED_OUT_RE", "增额终身寿这类储蓄险就不放进方案了"),
+    ("RULED_OUT_RE", "另外收回上一条里 raw vault 的建议"),
     ("NEGATING_WORD_RE", "so scratch "),
 ])
 def test_the_framing_words_read_these(pattern: str, text: str) -> None:
     from detector.relapse import stance_cues
 
     assert getattr(stance_cues, pattern).search(text) is not None
+
+
+def test_questionnaires_collected_back_withdraw_nothing() -> None:
+    """收回 withdraws a suggestion; "几百份很快就能收回来" collects questionnaires."""
+    from detector.relapse.stance_cues import RULED_OUT_RE
+
+    assert RULED_OUT_RE.search("可以先发一轮横断面问卷当预研究，几百份很快就能收回来") is None

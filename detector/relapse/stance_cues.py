@@ -50,7 +50,7 @@ RULED_OUT_RE = re.compile(
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|否掉|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     # The reply withdrawing its own suggestion or slip: "收回上一条里 raw vault 的建议", "误把…列进了杭州",
     # "I take back the …"; left out of the plan ("就不放进方案了"), or decided against ("已经决定不用").
-    r"收回|撤回(?:我|上)|误把|错把|误列|列错|决定不(?:用|要|做|上|办|考虑|请)|不(?:再)?(?:放进|放入|列入|纳入|加进|写进)|"
+    r"(?:收回|撤回)[^,，。;；]{0,16}?(?:建议|提议|推荐|说法)|误把|错把|误列|列错|决定不(?:用|要|做|上|办|考虑|请)|不(?:再)?(?:放进|放入|列入|纳入|加进|写进)|"
     r"\b(?:I take back|I'?m taking back|I retract|I shouldn'?t have (?:suggested|added|slipped|put))\b|"
     # Earlier work in a field, cited as the contrast: "以往研究（包括横断面问卷调查）只能看到相关".
     r"以往(?:的)?(?:研究|文献|做法)|已有(?:的)?研究|前人(?:的)?研究|\b(?:prior|previous|existing) (?:work|studies|research|literature)\b|"
