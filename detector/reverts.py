@@ -11,6 +11,11 @@ tells them apart is the pair: an order opening a clause, right after a reply tha
 announces a change. So the pair is a rule of the fusion (detect.py), as a prohibition of a
 proposed option is (prohibitions.py), and the change the reply reports is the target.
 
+An order may also reach back past the last reply, when it names what an earlier reply did ("back
+out the SQLAlchemy models thing from earlier") or points at a change the user has just recalled
+("in your first pass you also wrapped fetchConfig with the retry. undo that"); only "revert",
+"undo", "roll back" and "back out" reach that far.
+
 The order must open its clause ("no, undo that", "那就回滚", not "要回滚前面的") or follow a polite
 request ("can you undo the retry wrapper?", "能不能撤回一下"); inside a question, a condition, a
 quote, code or reported speech ("should we revert?", "if it fails, roll it back", "my lead wants to

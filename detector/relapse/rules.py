@@ -7,8 +7,6 @@ first; the learned scorer (`scorer`) takes its answer as one of its features.
 
 from __future__ import annotations
 
-import re
-
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names
 from detector.relapse.rebuttal import rebuttal
@@ -30,16 +28,11 @@ from detector.relapse.stance_cues import (
     OPENING_MARKS,
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
+    SLOT_LEAD_RE,
     SLOT_RE,
     SUGGESTS_RE,
 )
 
-# What may stand in a schedule slot before what it holds: an amount, a length, an article.
-_SLOT_LEAD_RE = re.compile(
-    r"(?:a |an |the |one |two )?[\d\s一二三四五六七八九十半-]{0,8}(?:min|mins|minute|minutes|hour|hours|hr|hrs|h|小时|分钟)?[\s-]?"
-    r"(?:quick |short |long )?的?",
-    re.IGNORECASE,
-)
 # A reply names an option in at most this many places per sentence worth reading (the first
 # unframed one decides anyway).
 MAX_MENTIONS = 12
@@ -119,7 +112,7 @@ def opens_item(sentence: str, mention: Mention, offered: bool) -> bool:
     # In a slot, the mention is what the slot holds, only words of how much before it ("25-min"):
     # not the slot's own day ("Saturday" of "a Vegas weekend"), nor one part of a dish ("香煎豆腐+糙米").
     slot = SLOT_RE.match(sentence)
-    return slot is not None and mention.start >= slot.end() and _SLOT_LEAD_RE.fullmatch(sentence, slot.end(), mention.start) is not None
+    return slot is not None and mention.start >= slot.end() and SLOT_LEAD_RE.fullmatch(sentence, slot.end(), mention.start) is not None
 
 
 def instructs(sentence: str, mention: Mention) -> bool:

@@ -44,6 +44,12 @@ SLOT_RE = re.compile(
     r"上午|下午|晚上|早上|中午)\**\s?[:：–—-]\s?",
     re.IGNORECASE,
 )
+# What may stand in a slot before what it holds: an amount, a length, an article ("25-min").
+SLOT_LEAD_RE = re.compile(
+    r"(?:a |an |the |one |two )?[\d\s一二三四五六七八九十半-]{0,8}(?:min|mins|minute|minutes|hour|hours|hr|hrs|h|小时|分钟)?[\s-]?"
+    r"(?:quick |short |long )?的?",
+    re.IGNORECASE,
+)
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
