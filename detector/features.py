@@ -73,6 +73,12 @@ def reply_options(reply: str) -> tuple[Proposal, ...]:
     return extract_proposals(normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:])
 
 
+def recent_assistant_texts(context: Sequence[Turn], count: int) -> list[str]:
+    """The last `count` assistant turns' texts, oldest first: where an earlier offer or change may
+    stand (a tool-call-only turn counts, with no words)."""
+    return [turn.text for turn in context if turn.role == "assistant"][-count:]
+
+
 def last_assistant_text(context: Sequence[Turn]) -> str:
     """The assistant's last words before the turn: what a user's "别用这个" or "no" answers."""
     return next(assistant_texts_latest_first(context), "")

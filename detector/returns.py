@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from detector.alternatives import Proposal, extract_proposals
 from detector.cues.engine import CueEngine
+from detector.features import recent_assistant_texts
 from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
 from detector.text import normalize
@@ -56,7 +57,7 @@ def returned_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Pr
     or None."""
     if not (_RETURN_BEFORE_RE.search(text) or _RETURN_AFTER_RE.search(text)):
         return None  # reading the replies' options costs more than looking for a return
-    replies = [turn.text for turn in context if turn.role == "assistant"][-EARLIER_REPLIES:]
+    replies = recent_assistant_texts(context, EARLIER_REPLIES)
     options = [option for reply in replies for option in extract_proposals(normalize(reply))]
     if not options:
         return None

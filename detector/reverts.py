@@ -35,7 +35,7 @@ from itertools import islice
 
 from detector.alternatives import announcement, content_keys
 from detector.cues.engine import CueEngine
-from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text
+from detector.features import PREVIOUS_ASSISTANT_CHARS, last_assistant_text, recent_assistant_texts
 from detector.openings import MAX_MATCHES, clause_after, held_back, opens_clause
 from detector.schema import Turn
 from detector.text import normalize
@@ -102,7 +102,7 @@ _GENERIC_OBJECT_KEYS = content_keys(
 )
 # How many replies back an order may reach for the change it undoes: "back out the SQLAlchemy
 # models thing from earlier" undoes what a reply three turns before did.
-EARLIER_REPLIES = 6
+UNDO_REACH_REPLIES = 6
 # The user recalling a change of the agent's, in the sentence before the order points at it: "in
 # your first pass you also wrapped fetchConfig with the retry. undo that."
 _RECALLED_RE = re.compile(
@@ -167,6 +167,8 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     if not orders:
         return None  # reading the reply costs more than looking for an order
     change = reported_change(previous)
+    if change is None and not any(_UNDO_VERB_RE.fullmatch(order.group("verb")) for order in orders):
+        return None  # nothing reported, and no order that reaches back ("put it back")
     guarded = engine.guard_for(text)
     for order in orders:
         requested = _REQUEST_RE.search(text, max(0, order.start() - 30), order.start()) is not None
@@ -186,7 +188,7 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
 def _earlier_change(before: str, undone: str, context: Sequence[Turn]) -> str | None:
     """The change an order undoes when the last reply reported none (or another): the one the
     user recalls right before a pointer ("you also wrapped fetchConfig with the retry. undo
-    that"), or the thing the order names when an earlier reply of the last EARLIER_REPLIES
+    that"), or the thing the order names when an earlier reply of the last UNDO_REACH_REPLIES
     names it ("back out the SQLAlchemy models thing from earlier"). Not the user's own work."""
     if _OWN_WORK_RE.search(undone):
         return None
@@ -194,7 +196,7 @@ def _earlier_change(before: str, undone: str, context: Sequence[Turn]) -> str | 
     if not named:
         recalled = [match.group("summary") for match in _RECALLED_RE.finditer(before) if not _OWN_WORK_RE.search(match.group("summary"))]
         return _CHANGE_END_RE.split(recalled[-1], maxsplit=1)[0].strip() if recalled else None
-    replies = [turn.text for turn in context if turn.role == "assistant"][-EARLIER_REPLIES:]
+    replies = recent_assistant_texts(context, UNDO_REACH_REPLIES)
     if any(len(named & content_keys(reply)) * 2 > len(named) for reply in replies):
         return _EARLIER_TAIL_RE.sub("", undone.strip(" ,，。.:：")).strip()
     return None
