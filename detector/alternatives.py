@@ -297,8 +297,10 @@ def extract_proposals(text: str) -> tuple[Proposal, ...]:
         # a suggestion whose every word one listed option's name holds recommends that option.
         named = _listed_in(summary, proposals) or [p for p in [sole_container(summary, proposals)] if p is not None]
         if named:
-            for proposal in named:
-                proposals[proposals.index(proposal)] = replace(proposal, recommended=True)
+            # By label and summary: "推荐E或E+G的组合" names E twice, and the second time E is
+            # already marked recommended.
+            chosen = {(p.label, p.summary) for p in named}
+            proposals = [replace(p, recommended=True) if (p.label, p.summary) in chosen else p for p in proposals]
         elif not any(summary in p.summary or p.name in summary for p in proposals):
             proposals.append(Proposal(_short(summary), summary, recommended=True))
     return tuple(proposals)

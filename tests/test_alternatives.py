@@ -56,6 +56,18 @@ def test_markdown_options_announcements_and_recommendations(
     assert [p.label for p in proposals if p.recommended] == ([recommended] if recommended else [])
 
 
+def test_an_option_recommended_twice_in_one_suggestion_is_marked_once() -> None:
+    """"推荐E或E+G的组合" names E on both sides of 或: the second side found E already marked, and
+    marking it again once raised ValueError out of the tracker, losing the turn."""
+    reply = (
+        "几个新一点的方向：\n\nE. 包场livehouse：请一支乐队驻场\nF. 沉浸式戏剧包场：演员和观众互动\n"
+        "G. 主题变装派对：定一个主题\n\n个人比较推荐E或E+G的组合，热闹、有记忆点。"
+    )
+    proposals = extract_proposals(reply)
+    assert [p.label for p in proposals] == ["E", "F", "G"]
+    assert [p.label for p in proposals if p.recommended] == ["E", "G"]
+
+
 def test_a_suggestion_that_is_no_listed_option_is_an_option_of_its_own() -> None:
     proposals = extract_proposals("I'd suggest a managed Redis, or you could try some other cache")
     assert [(p.name, p.recommended) for p in proposals] == [("a managed Redis", True)]
