@@ -95,6 +95,9 @@ class ConversationResult:
     records: list[dict[str, Any]]
     had_rejection: bool
     relapsed: bool
+    # Set when scanning this conversation failed inside the detector: the scan reports it as a
+    # bad record and goes on, instead of losing every conversation after it.
+    failure: str | None = None
 
 
 class _RecordingDetector:
@@ -221,7 +224,19 @@ def _scan_chunk_in_worker(chunk: list[Record]) -> list[ConversationResult]:
 
 def scan_batch(detector: Detector, batch: list[Record]) -> list[ConversationResult]:
     """One unit of work for an engine: a chunk (or partition) of conversations, scanned in order."""
-    return [scan_conversation(detector, record) for record in batch]
+    return [_scan_or_report(detector, record) for record in batch]
+
+
+def _scan_or_report(detector: Detector, record: Record) -> ConversationResult:
+    """`scan_conversation`, or a failed result naming the error: a conversation that trips a bug
+    in the detector is one bad record of a scan of thousands, not the end of it (in a worker, the
+    exception would otherwise end the whole pool)."""
+    try:
+        return scan_conversation(detector, record)
+    except Exception as error:  # noqa: BLE001 - any bug in one conversation, reported with where it is
+        failure = f"scanning this conversation failed ({type(error).__name__}: {error}); please report it with the record"
+        cid = conversation_id(record)
+        return ConversationResult(record.path, record.line, cid, 0, 0, [], False, False, failure=failure)
 
 
 def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
@@ -251,7 +266,7 @@ def scan_local(records: Iterable[Record], detector: Detector, spec: DetectorSpec
     """Results in input order; with more than one worker, from a process pool fed chunk by chunk."""
     if workers <= 1:
         for record in records:
-            yield scan_conversation(detector, record)
+            yield _scan_or_report(detector, record)
         return
     import multiprocessing
 
@@ -471,6 +486,9 @@ def run_scan(config: ScanConfig, out: IO[str], on_bad: Callable[[BadRecord], Non
     with _StopRequest() as stop:
         try:
             for result in results:
+                if result.failure is not None:
+                    bad(BadRecord(result.path, result.line, result.failure))
+                    continue
                 if result.records:
                     out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in result.records))
                     out.flush()

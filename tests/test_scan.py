@@ -275,3 +275,27 @@ def test_a_record_nested_past_the_recursion_limit_is_a_bad_record(tmp_path: Path
     listed.write_text("[" * 100_000, encoding="utf-8")
     (only,) = iter_file(listed)
     assert isinstance(only, BadRecord) and "nested too deep" in only.error
+
+
+def test_a_conversation_that_trips_a_bug_is_a_bad_record_and_the_scan_goes_on(
+    logs: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exception inside the detector on one conversation (session 47 found one: a reply
+    recommending an option twice) once ended the whole scan; it is one bad record, with where."""
+    import detector.scan as scan
+
+    real = scan.scan_conversation
+
+    def failing_on_the_pivot(detector: Detector, record: Any) -> Any:
+        if record.transcript.id == "en-pivot":
+            raise ValueError("a bug")
+        return real(detector, record)
+
+    monkeypatch.setattr(scan, "scan_conversation", failing_on_the_pivot)
+    code, out, err = run(capsys, "scan", str(logs / "a.jsonl"), "--mode", "rules", "--workers", "1")
+    assert code == 0
+    assert {json.loads(line)["conversation_id"] for line in out.splitlines()} == {"zh-relapse"}
+    assert "a.jsonl:3: scanning this conversation failed (ValueError: a bug)" in err
+    assert "bad records: 2" in err  # the malformed line 2 and the failed line 3
+    code, _, _ = run(capsys, "scan", str(logs / "a.jsonl"), "--mode", "rules", "--workers", "1", "--strict")
+    assert code == 1
