@@ -43,18 +43,29 @@ _SAID_EN_RE = re.compile(
     r"forget (?:it|about)|won'?t work|isn'?t going to work|not going to work)\b",
     re.IGNORECASE,
 )
+# Someone else urging a course, whatever it is: "my bf says i should just double it to $760",
+# "My mum reckons … we should just go with the big centre". The speaker is checked apart, as above.
+_URGED_EN_RE = re.compile(
+    r"\b(\w{1,20})(?: (?:just|also|then|already|basically|really|keeps?))? "
+    r"(?:said|says|thinks|reckons|insists|insisted|argued|argues|feels|is convinced)\b"
+    r"[^.!?\n]{0,60}?\b(?:i|we) (?:should|need to|have to|ought to)\b",
+    re.IGNORECASE,
+)
 _OWN_VOICE = frozenset({"i", "we", "you", "i've", "we've", "i'd", "we'd"})
 _PARTY_ZH = (
     r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
-    r"表哥|表姐|[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|"
+    # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
+    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|人事|"
+    # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
+    r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba)(?![A-Za-z])|"
     # A department typed in English is a party with the word for its people ("sales 那边"), not in
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
-_STOP_ZH = r"(?:砍掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|加回来|还是想|还是要|算了)"
+_STOP_ZH = r"(?:砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|加回来|还是想|还是要|算了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack".
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
@@ -76,11 +87,17 @@ _OPPOSED_RE = re.compile(
     r"i disagree|i don'?t agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
     r"not convinced|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
-    r"(?:i'?m|we'?re) sticking with|"
+    r"(?:i'?m|we'?re) sticking with|(?:i'?m|we'?re) not swayed|"
     r"我不同意|我(?:还是|有点|真|实在)?不放心|没门|我坚持|我觉得不(?:行|妥|对|合适|靠谱)|我不认同|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我不这么(?:看|认为|想)|我还是(?:打算|决定|坚持|要按|按)|"
     r"还是按原|我没答应|我不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|我倒想|赌一把|先留着|not really|"
-    r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行",
+    r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
+    # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
+    # party's view made theirs alone ("那是他个人意见", "你别受他影响"), or the change held off
+    # ("我跟他说先别急", not "你先别急着给我推荐", said to the assistant; "我是觉得不能撤",
+    # "我觉得没必要折腾").
+    r"我们?(?:这边|现在)还是(?:打算|决定|坚持|要按|按)|是(?:他|她|他们)(?:的)?个人(?:意见|看法|想法)|别受(?:他|她|他们)的?影响|"
+    r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|我觉得没必要(?:折腾|换|改|动|砍|撤)",
     re.IGNORECASE,
 )
 
@@ -88,7 +105,8 @@ _OPPOSED_RE = re.compile(
 def _wanted_spans(text: str) -> list[tuple[int, int]]:
     """Where the turn reports another party wanting the change."""
     spans = [m.span() for regex in (_WANTED_EN_RE, _WANTED_ZH_RE) for m in regex.finditer(text)]
-    return spans + [m.span() for m in _SAID_EN_RE.finditer(text) if m.group(1).lower() not in _OWN_VOICE]
+    said = [m for regex in (_SAID_EN_RE, _URGED_EN_RE) for m in regex.finditer(text)]
+    return spans + [m.span() for m in said if m.group(1).lower() not in _OWN_VOICE]
 
 
 def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:

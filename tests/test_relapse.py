@@ -165,6 +165,13 @@ CASES = [
      "We won't bring the old Jenkins box back online; it gets wiped on Friday.", "OK"),
     ("history", "Jenkins", "GitHub Actions", "too much upkeep",
      "The old Jenkins job failed again last night, one more reason the move was right.", "OK"),
+    # Weighed once and set aside, told as history; what the plan is measured against (session 47).
+    ("history", "一卡通", "共享单车", "审批周期长",
+     "可简要交代选题过程：曾考虑校园一卡通消费数据，因审批与脱敏周期较长未采用，最终选择公开的共享单车数据。", "OK"),
+    ("history", "RAG", "long context", "维护成本高",
+     "和之前的全量 RAG 方案比，long context 省掉了 ingestion、embedding、vector store 一整套东西，一两天就能出 demo。", "OK"),
+    ("relapse", "Redis", "本地 LRU", "运维扛不住",
+     "热点数据可以用之前说的 Redis 再挡一层。", "RELAPSE"),
     # A revival reported as done is news about it, not a proposal.
     ("history", "Kafka", "RabbitMQ", "运维太重",
      "之前的 Kafka 集群已经恢复正常了，迁移继续。", "OK"),

@@ -318,6 +318,18 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "finance 那边好像误会了，以为我要把年度预算也砍掉，不是这个意思，我只调季度那部分",
         "我妈打电话说上海那场干脆别办了 都回老家办 那肯定不行 我同事朋友都在上海 你别听她的",
         "室友说日记法太麻烦 让我还是发问卷算了 我不太同意 日记法能看到每天的变化",
+        # Session 47: HR and 主任 as parties, a colleague by surname, 撤了 / 废了 / 换掉 as the change;
+        # the stand as keeping the course ("我这边还是按国产走"), the view made the other's alone
+        # ("那是他个人意见"), holding the change off ("我跟他说先别急", "我觉得没必要折腾").
+        "我们HR说技术社区发帖这条要砍掉，说去年发过没人理。我不太同意，去年那帖子写得太水了，这次我自己写，留着。",
+        "今天开会财务总监又说国产的不靠谱 想把国产MES这条整个砍掉 但我觉得他是没见过现在国产的东西 所以我这边还是按国产走 你别受他影响",
+        "信息科主任昨天跟我说 他的想法是明年干脆把excel这套也废了 全部走HIS 但那是他个人意见 我们现在还是按excel推",
+        "我们组长看了说单车这个题太烂大街了 想换掉重新选 我跟他说先别急 题目普通没关系 做深一点也能拿高分",
+        "我们 DBA 老张一直在嚷嚷 Delta 不行，要整个换成 Iceberg。我觉得没必要折腾，Databricks 上 Delta 支持最好",
+        "我老婆其实一直想把店里那四张堂食桌撤了，腾出地方放烘焙设备。我是觉得不能撤，好多熟客就是下午来坐一坐的",
+        # Someone urging a course, whatever its verb, and the user not taking it.
+        'my bf says i should just double it to $760 and "see who sticks around" which... no. i\'m not doing that, 550 feels right.',
+        'My mum reckons family day care "isn\'t proper childcare" and we should just go with the big centre. So I\'m not swayed.',
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -332,6 +344,10 @@ def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detect
         "owner wants to scrap the scone program and I agree, they don't sell. scrap it",
         # The "no way" is the landlord's, and the user takes it: nothing the user stands on.
         "landlord says no way on the dog, the lease is strict about pets. so the flat on Elm street is out",
+        # "先别急" said to the assistant is no stand against the report (train s22zhlife-022).
+        "签证中心说预约一直都是满的，没办法加急。所以冰岛这次是去不成了。你先别急着给我推荐别的地方",
+        # The user is the one who says "we should".
+        "I think we should drop redis. it's one more thing to run",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str) -> None:

@@ -95,6 +95,9 @@ NEGATED_BEFORE_RE = re.compile(
     r"(?:(?<![要是能会好行可])不(?!妨|错|如|过|少|但|仅|光|会|难)|没有?|别|无需|免得|而非|而不是|代替|取代|相比|"
     rf"相较|比起|比(?!如|方|较)|不同于|除了|避开|跳过|去掉|放弃|砍掉|停掉|停用|关掉|撤掉|下掉|拒绝|拒了|换掉|替换(?!成|为|到))(?:{HAN}|[「“《\"']){{0,7}}\s?$"
     r"|(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$"
+    # What was weighed once and set aside, told as history: "曾考虑校园一卡通消费数据，…未采用";
+    # and a thing of old by a few words more: "和之前的全量 RAG 方案比" (not "之前说的 Redis").
+    rf"|曾经?(?:考虑|想|打算|尝试|评估|试)过?{HAN}{{0,4}}\s?$|(?:之前|原来|原先|当初|以前)的{HAN}{{1,4}}\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
     r"charm|vibe|power|speed) of (?:a |an |the )?$",
@@ -151,7 +154,8 @@ REVIVAL_NEGATED_RE = re.compile(
 # Right after the mention: a comparison, a verdict against it, its past tense, or its being
 # said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
 FRAMED_AFTER_RE = re.compile(
-    rf"^\s?(?:不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    # "和之前的 RAG 方案比，…": the mention is what the plan is measured against.
+    rf"^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动".
     rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?(?:去掉|删掉|拿掉|砍掉|取消)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
