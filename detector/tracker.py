@@ -278,11 +278,14 @@ class ConvergenceTracker:
             rejected = _rejected_options(state)
             if named is None or named.status != "rejected":
                 # The one rejected option whose name holds every word of the target ("driver" of
-                # "3(Hire a part-time driver)"), else the one the turn shares most words with.
+                # "3(Hire a part-time driver)"), else the one the turn shares most words with,
+                # not counting a name the turn keeps out ("take another look at hammer, with its
+                # ETS backend this time, not redis" brings back hammer, not redis).
+                words = _without_kept_out(text)
                 named = (
                     _sole_holder(detection.target, rejected)
-                    or _short_name_said(text, rejected)
-                    or _best_overlapping(text, rejected)
+                    or _short_name_said(words, rejected)
+                    or _best_overlapping(words, rejected)
                     or named
                 )
             target = named or target
@@ -1209,6 +1212,18 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
         return options
     shadowed = {holder.summary for holder in sole_containers(short_rejections, _proposals(options)) if holder is not None}
     return [option for option in options if option.summary not in shadowed]
+
+
+# A name right after words that keep it out: "not redis", "without the ORM", "不要 Kafka".
+_KEPT_OUT_RE = re.compile(
+    r"(?:(?:不要|不用|别用|别加|别上|不加|不上)\s{0,2}|\b(?:no|not|without|minus)\s{1,2})(?:the\s)?[A-Za-z][A-Za-z0-9.+#\-]{0,29}",
+    re.IGNORECASE,
+)
+
+
+def _without_kept_out(text: str) -> str:
+    """The turn with the names it keeps out blanked, for finding what it brings back."""
+    return _KEPT_OUT_RE.sub(" ", text)
 
 
 def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

@@ -307,6 +307,23 @@ def test_a_relapse_says_what_came_back_when_it_was_rejected_and_where() -> None:
     assert "redis" in verdict.reason.lower() and "turn 6" in verdict.reason
 
 
+@pytest.mark.parametrize(
+    "reply, verdict",
+    [
+        # The agent says it set something up and shows it: the code is the proposal (session 47).
+        ("Changed `deny/1`. I also set up the prod backend so the three nodes share counts:\n\n```elixir\n"
+         "config :hammer,\n  backend: {Hammer.Backend.Redis, [expiry_ms: 7_200_000]}\n```\n\nDev and test stay on ETS.", "RELAPSE"),
+        ("我顺手把共享计数也配好了：\n```yaml\ncache:\n  backend: redis\n```", "RELAPSE"),
+        # A removal shown as a diff, a comment, or a block shown without saying it was added.
+        ("I removed the Redis backend:\n```diff\n- backend: {Hammer.Backend.Redis, []}\n+ backend: {Hammer.Backend.ETS, []}\n```", "OK"),
+        ("I also set up the ETS backend:\n```elixir\n# no Redis: counts are per node\nbackend: {Hammer.Backend.ETS, []}\n```", "OK"),
+        ("The error you pasted says:\n```\n** (Redix.ConnectionError) :econnrefused\n```\nThat is the old Redis config still loaded.", "OK"),
+    ],
+)
+def test_code_the_reply_says_it_added_puts_the_option_back(reply: str, verdict: str) -> None:
+    assert check_reply(_state("Redis", "ETS backend", "we don't run redis"), reply).verdict == verdict
+
+
 def test_nothing_to_relapse_to_is_ok() -> None:
     empty = ConvergenceState(conversation_id="t")  # e.g. the user reopened the only rejected option
     assert check_reply(empty, "也可以考虑 Redis 集群。").verdict == "OK"

@@ -702,6 +702,27 @@ def test_a_reopening_of_something_the_last_reply_did_not_offer_is_still_recorded
     assert [a.status for a in t.state("c").alternatives] == ["reopened"]
 
 
+def test_a_reopening_that_keeps_a_rejected_name_out_does_not_bring_that_one_back() -> None:
+    """"take another look at hammer, with its ETS backend this time, not redis": hammer comes back;
+    redis, the one rejected option the turn names, is named to be kept out. Falling back to the
+    rejected option the turn shares most words with once took redis off the list, and the reply
+    that then wired the Redis backend in passed the guard."""
+    reject = "we don't have redis and I'm not standing one up for this. just divide the quota by the node count"
+    reopen = "take another look at hammer, with its ETS backend this time, not redis"
+    detections = {
+        reject: Detection(label=Label.REJECT, confidence=0.9, scores={Label.REJECT: 0.9}, target="redis", lang="en",
+                          explanation=Explanation(decided_by="classifier")),
+        reopen: Detection(label=Label.REOPEN, confidence=0.9, scores={Label.REOPEN: 0.9}, target="hammer", lang="en",
+                          explanation=Explanation(decided_by="classifier")),
+    }
+    t = ConvergenceTracker(_ScriptedDetector(detections), MemoryStore())  # type: ignore[arg-type]
+    t.observe_user("c", "the public endpoint is getting hammered by one client. need rate limiting per api key")
+    t.observe_assistant("c", "Use hammer with hammer_backend_redis so the limits are shared across nodes.")
+    t.observe_user("c", reject)
+    t.observe_user("c", reopen)
+    assert [r.alternative for r in t.state("c").rejected] == ["redis"]
+
+
 @pytest.mark.parametrize("text", [
     "Once again, I think we should bring option 1 back.",
     "When it comes to caching, let's revisit option 1",

@@ -19,7 +19,7 @@ from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import current_core, names_of
 from detector.relapse.rebuttal import reason_keys, rebuttal
 from detector.relapse.rules import MAX_MENTIONS, argues_away, directed, instructs, masked, relapsing_mention
-from detector.relapse.sentences import sentences_of
+from detector.relapse.sentences import located, sentences_of
 from detector.relapse.stance import (
     clause_of,
     conceded_then_proposed,
@@ -54,7 +54,6 @@ _QUESTION_RE = re.compile(r"[?？]|吗\s?$|要不要|是否可以|能不能")
 # A condition before the mention makes it a fallback ("If writes explode, …", "万一…就…").
 _CONDITION_RE = re.compile(r"如果|假如|万一|要是|等到?|一旦|\b(?:if|when|once|should|unless|in case)\b", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}\s")
-_FENCE = "```"
 # How far either side of a mention a negation counts as "near" it.
 _NEAR = 12
 
@@ -93,7 +92,7 @@ def features_of(
     found: dict[str, float] = dict.fromkeys(FEATURES, 0.0)
     mentions = framed_count = unframed = 0
     left_open = False
-    for index, sentence, in_code in _located(sentences):
+    for index, sentence, in_code in located(sentences):
         sentence_unframed = False
         for mention in find_mentions(sentence, names)[:MAX_MENTIONS]:
             flags = _mention_flags(sentence, mention, current, reason)
@@ -220,16 +219,6 @@ def soft_keys(alternative: str, current: str) -> frozenset[str]:
     shared = {stem_of(w) for w in plain_words(lowered_current)}
     stems = {stem_of(w) for w in plain_words(lowered) if len(w) > 2} - shared - WEAK_STEMS
     return frozenset(chars | stems)
-
-
-def _located(sentences: list[str]) -> list[tuple[int, str, bool]]:
-    """Each sentence with its index and whether it sits inside a fenced code block."""
-    located, inside = [], False
-    for index, sentence in enumerate(sentences):
-        fences = sentence.count(_FENCE)
-        located.append((index, sentence, inside or fences > 0))
-        inside = inside != (fences % 2 == 1)
-    return located
 
 
 def _position(sentence: str) -> dict[str, bool]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names
 from detector.relapse.rebuttal import rebuttal
+from detector.relapse.sentences import located
 from detector.relapse.stance import (
     clause_of,
     conceded_then_proposed,
@@ -28,6 +29,7 @@ from detector.relapse.stance_cues import (
     OPENING_MARKS,
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
+    REPORTS_WORK_RE,
     SLOT_LEAD_RE,
     SLOT_RE,
     SUGGESTS_RE,
@@ -56,7 +58,31 @@ def relapsing_mention(
         left_open = unframed
         if mention is not None:
             return sentence, mention
+    return work_shown(sentences, names, current, reason)
+
+
+def work_shown(sentences: list[str], names: Names, current: str, reason: frozenset[str]) -> tuple[str, Mention] | None:
+    """The first line of a code block the reply says it added that names the alternative: "I also
+    set up the prod backend so the three nodes share counts:" and then `backend: {Hammer.Backend.Redis,
+    …}`. An agent that quietly does the rejected thing says no word of proposing it; the code is the
+    proposal. Not a diff's removed line or a comment ("- redis:", "# was Redis"), and only after a
+    sentence that reports the work and opens the block with a colon: a block quoted to explain an
+    error, or one the reply shows without saying it did it, is no such report."""
+    reported = False
+    for _, sentence, in_code in located(sentences):
+        if not in_code:
+            reported = sentence.rstrip().endswith((":", "：")) and REPORTS_WORK_RE.search(sentence) is not None
+            continue
+        if not reported or sentence.lstrip().startswith(_NOT_ADDED_MARKS):
+            continue
+        for mention in find_mentions(sentence, names)[:MAX_MENTIONS]:
+            if mention.strong and not framed(masked(sentence, mention), mention, current, reason):
+                return sentence, mention
     return None
+
+
+# A code line that starts so removes or comments, it adds nothing: a diff's removed line, a comment.
+_NOT_ADDED_MARKS = ("-", "#", "//", "--", "<!--", "/*", "*")
 
 
 def read_sentence(

@@ -36,6 +36,19 @@ def sentences_of(text: str) -> list[str]:
     return sentences
 
 
+_FENCE = "```"
+
+
+def located(sentences: list[str]) -> list[tuple[int, str, bool]]:
+    """Each sentence with its index and whether it sits inside a fenced code block."""
+    found, inside = [], False
+    for index, sentence in enumerate(sentences):
+        fences = sentence.count(_FENCE)
+        found.append((index, sentence, inside or fences > 0))
+        inside = inside != (fences % 2 == 1)
+    return found
+
+
 def _windows(sentence: str) -> list[str]:
     """The sentence cut, at a space or a comma where possible, into pieces `_MAX_SENTENCE` long."""
     pieces = []

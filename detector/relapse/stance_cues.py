@@ -292,13 +292,23 @@ DIRECTIVE_BEFORE_RE = re.compile(
     # An agent that reports doing it: "I also added redis to the compose file", "I've switched the
     # sessions to Redis", "我顺手加了 Redis".
     r"|\b(?:I|we)(?:'ve| have)?(?: also| just| now| went ahead and| quietly)? (?:added|installed|set up|enabled|"
-    r"created|spun up|introduced|wired (?:in|up)|configured|deployed|brought in|pulled in|switched (?:[\w'-]{1,20} )?to|"
+    r"created|spun up|introduced|reintroduced|re-added|restored|wired (?:in|up)|configured|deployed|brought in|pulled in|"
+    r"switched (?:[\w'-]{1,20} )?to|"
     r"moved (?:[\w'-]{1,20} )?to)\s(?:a |an |the |some |another )?(?:[\w'-]{1,20}\s)?$"
     rf"|我(?:也|还|顺便|顺手|另外|已经)?(?:加了|装了|引入了|接入了|配了|上了|开了|部署了|换成了|切到了){HAN}{{0,4}}\s?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$"
     # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰".
     r"|(?:^|[,，;；:：。]\s?)(?:那就|就|直接|先|再|也|还是|可以)?用\s?$",
+    re.IGNORECASE,
+)
+# The agent saying it did some work, then showing it: "I also set up the prod backend so the three
+# nodes share counts:" before a code block. What the block names is what was done.
+REPORTS_WORK_RE = re.compile(
+    r"\b(?:I|we)(?:'ve| have)?(?: also| just| now| then| went ahead and| quietly)? (?:added|set up|wired (?:in|up)|"
+    r"configured|installed|enabled|created|introduced|reintroduced|re-added|restored|put back|brought back|switched|"
+    r"pinned|included|hooked up)\b"
+    r"|我[^,，。:：\n]{0,12}?(?:加了|加上了|配了|配好了|装了|装好了|接入了|引入了|补上了|恢复了|配置了|设置了|设好了)",
     re.IGNORECASE,
 )
 # A clause that opens with a bare verb is an instruction: a name inside it is being put forward
