@@ -172,6 +172,11 @@ CASES = [
      "和之前的全量 RAG 方案比，long context 省掉了 ingestion、embedding、vector store 一整套东西，一两天就能出 demo。", "OK"),
     ("relapse", "Redis", "本地 LRU", "运维扛不住",
      "热点数据可以用之前说的 Redis 再挡一层。", "RELAPSE"),
+    # A webcam's gaze estimation is eye tracking by another name; a questionnaire is a survey study.
+    ("kin", "c(eye tracking with a Tobii)", "1(Controlled lab experiment)", "the lab has no tracker",
+     "To see what they read, you could add webcam-based gaze estimation with WebGazer.js to the sessions.", "RELAPSE"),
+    ("kin", "2(A survey study of CS1 students)", "1(Controlled lab experiment)", "self-report is biased",
+     "You could complement it with a short online questionnaire sent to students at partner universities.", "RELAPSE"),
     # A revival reported as done is news about it, not a proposal.
     ("history", "Kafka", "RabbitMQ", "运维太重",
      "之前的 Kafka 集群已经恢复正常了，迁移继续。", "OK"),

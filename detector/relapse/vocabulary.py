@@ -762,8 +762,11 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
      "催告函", "发律师函"),
     # ---------------------------------------------------------------- research methods
     # Surveys / questionnaires.
-    ("questionnaire", "questionnaires", "online survey", "google forms", "typeform",
+    ("questionnaire", "questionnaires", "online survey", "survey study", "survey studies", "google forms", "typeform",
      "surveymonkey", "qualtrics", "问卷", "问卷调查", "调查问卷", "问卷星", "腾讯问卷", "发问卷"),
+    # Eye tracking, with a lab tracker or a webcam.
+    ("eye tracking", "eye-tracking", "eye tracker", "eye-tracker", "tobii", "gaze tracking", "gaze estimation",
+     "webgazer", "眼动", "眼动仪", "眼动追踪"),
     # Focus groups.
     ("focus group", "focus groups", "焦点小组", "焦点小组访谈", "座谈会",
      "小组座谈"),
