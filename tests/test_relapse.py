@@ -177,6 +177,10 @@ CASES = [
      "To see what they read, you could add webcam-based gaze estimation with WebGazer.js to the sessions.", "RELAPSE"),
     ("kin", "2(A survey study of CS1 students)", "1(Controlled lab experiment)", "self-report is biased",
      "You could complement it with a short online questionnaire sent to students at partner universities.", "RELAPSE"),
+    # Given a year off, in words the user may pass on (session 47).
+    ("history", "gala", "named-giving campaign", "the venue takes half of every ticket",
+     'On Sue: it may help to present it to the board as "we\'re resting the gala this year to put everything into '
+     'the family room" rather than "we\'ve cancelled it". That\'s true, and it gives the trustees a story to tell.', "OK"),
     # A revival reported as done is news about it, not a proposal.
     ("history", "Kafka", "RabbitMQ", "运维太重",
      "之前的 Kafka 集群已经恢复正常了，迁移继续。", "OK"),

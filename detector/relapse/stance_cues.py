@@ -66,6 +66,8 @@ RULED_OUT_RE = re.compile(
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
     r"this|them)|(?:let'?s|so we'?ll|so I'?ll) (?:drop|skip|scrap|ditch|shelve|park|forget|rule out) (?:it|that|this|them)(?! (?:if|unless|when|once|until)\b)|"
+    # Given a year off: "we're resting the gala this year", "sitting it out", "taking a season off".
+    r"resting (?:the|it|this|that)|sitt?(?:ing)? (?:it|this|that|them) out|tak(?:e|ing) a (?:year|season|break) off|"
     r"crossed (?:off|out)|decided against|set aside|no longer|off the table|off the list|is out|are out|"
     r"are both out|is ruled|passed on|said no|as you (?:said|asked|decided|wanted)|as agreed|we agreed|"
     r"we decided|"
