@@ -177,6 +177,8 @@ CASES = [
      "To see what they read, you could add webcam-based gaze estimation with WebGazer.js to the sessions.", "RELAPSE"),
     ("kin", "2(A survey study of CS1 students)", "1(Controlled lab experiment)", "self-report is biased",
      "You could complement it with a short online questionnaire sent to students at partner universities.", "RELAPSE"),
+    ("history", "referral", "onboarding 实验", "没有设计资源",
+     "referral 原来占的那部分设计配额，可以挪到 onboarding checklist 和 empty state 上。", "OK"),
     # Given a year off, in words the user may pass on (session 47).
     ("history", "gala", "named-giving campaign", "the venue takes half of every ticket",
      'On Sue: it may help to present it to the board as "we\'re resting the gala this year to put everything into '
