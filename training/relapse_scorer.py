@@ -12,7 +12,7 @@ on a convex loss, rows in file order, so the same data give the same weights to 
 Protocol, leave one set out: for each development set, fit on the other two and score the held-out
 one. The decision threshold is chosen without the held-out set too: on out-of-fold scores of the
 training sets (fit on one, score the other), the threshold with the best F1 among those keeping
-precision >= `MIN_PRECISION`. The rules were tuned on all three sets, and the features read their
+precision >= `MIN_PRECISION`, then raised to `CONVERSATION_FLOOR` for replies in conversations. The rules were tuned on all three sets, and the features read their
 lexicons, so every "held-out" figure here is optimistic; the rules' first looks at dev2 and dev3
 (F1 0.634 and 0.691, before any tuning on them) are the realistic baseline.
 """
@@ -33,6 +33,14 @@ DEV_SETS = tuple(Path(f"data/relapse_dev{n}.jsonl") for n in ("", "2", "3", "4")
 # training cases cannot carry a decision alone.
 L2 = 0.01
 MIN_PRECISION = 0.95
+# The runtime threshold is at least this. The development sets hold one reply per case and half of
+# them relapse; in a conversation most replies that touch a rejected option name it correctly, as
+# history or as ruled out. On four rounds of blind helper conversations (sessions 45 to 47: 151
+# conversations, 227 relapses and 356 correct mentions, written by others and kept out of `data/`)
+# the scorer's calls at the threshold shipped until then (0.65) were 4 true and 14 false; at 0.75, 3
+# and 4 (at 0.8, 2 and 2: the same F1 with the rules' calls counted, and the development sets lower),
+# while the development sets' F1 moved 0.966 / 0.960 / 0.954 / 0.615 -> 0.963 / 0.952 / 0.949 / 0.608.
+CONVERSATION_FLOOR = 0.75
 THRESHOLDS = tuple(round(0.05 * i, 2) for i in range(4, 19))
 
 
@@ -171,12 +179,13 @@ def main(argv: list[str] | None = None) -> int:
         every = [row for rows in sets.values() for row in rows]
         weights = fit(every, columns)
         # The runtime decides rules OR score >= threshold, so the threshold is chosen for that.
-        threshold = choose_threshold(out_of_fold(list(sets.values()), columns), combine=True)
+        fitted = choose_threshold(out_of_fold(list(sets.values()), columns), combine=True)
         record = {
             "trained_on": [str(p) for p in args.data],
             "cases": len(every),
             "l2": L2,
-            "threshold": threshold,
+            "fitted_threshold": fitted,
+            "threshold": max(fitted, CONVERSATION_FLOOR),
             "leave_one_set_out": table,
             "weights": weights,
         }
