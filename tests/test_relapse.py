@@ -179,6 +179,22 @@ CASES = [
      "You could complement it with a short online questionnaire sent to students at partner universities.", "RELAPSE"),
     ("history", "referral", "onboarding 实验", "没有设计资源",
      "referral 原来占的那部分设计配额，可以挪到 onboarding checklist 和 empty state 上。", "OK"),
+    # The agent taking back its own slip, reporting an undoing, logging a rejection with its reason,
+    # or saying what would have had to be done with the option (session 47's second helper round).
+    ("history", "2(HTTP /healthz via grpc-gateway on a second port)", "a gRPC health service", "no second port",
+     "Reverted the gateway bits: dropped `grpc-gateway/v2` from go.mod, removed the `HealthCheck` RPC and its http "
+     "annotation, and took the gateway plugin out of `buf.gen.yaml`.", "OK"),
+    ("history", "A(Keycloak)", "the hosted login page", "too much ops burden",
+     "Decision log:\n- **Keycloak (self-hosted):** too much ops burden for a 3-dev team.", "OK"),
+    ("history", "B(Auth0)", "Cognito", "pricing",
+     "This is the piece that would have been more awkward with Auth0: its scripts run on Auth0's infrastructure, "
+     "so you'd have had to expose the verify endpoint to the internet.", "OK"),
+    ("history", "Keycloak", "the hosted login page", "too much ops burden",
+     "That was effectively the self-hosted Keycloak route under another name, so I've taken it out.", "OK"),
+    ("history", "年终答谢晚宴", "年终直播", "太贵",
+     "你说得对，包间餐叙本质上就是前面被你换成直播的年终答谢晚宴，只是规模小一点，我不该再塞回来。", "OK"),
+    ("history", "lifeguarding", "dog walking", "the course costs $250",
+     "Fair point, paying for the certification first is a catch-22. Let's set lifeguarding aside.", "OK"),
     # Given a year off, in words the user may pass on (session 47).
     ("history", "gala", "named-giving campaign", "the venue takes half of every ticket",
      'On Sue: it may help to present it to the board as "we\'re resting the gala this year to put everything into '

@@ -53,6 +53,16 @@ SLOT_LEAD_RE = re.compile(
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
+    # A decision log's entry, the verdict after the name: "- **Keycloak (self-hosted):** too much ops
+    # burden for a 3-dev team" (here, not inside the English words' group below, whose \b cannot
+    # stand before a list's dash).
+    r"^\s{0,3}[-*]\s\**[\w ()/.'-]{1,40}?[:：]\**\s{0,2}(?:too (?:much|many|expensive|slow|heavy|risky|complex|costly)|not worth|overkill|ruled out|rejected|dropped)\b|"
+    # The agent reporting an undoing, the verb first: "Reverted the gateway bits: dropped grpc-gateway
+    # from go.mod, removed … its http annotation".
+    r"^\s{0,3}(?:[-*]\s)?(?:reverted|removed|dropped|deleted|undid|rolled back|backed out|took out|ripped out)\b|"
+    # What would have had to be done with it ("…run on Auth0's infrastructure, so you'd have had to
+    # …"; outside the group too: the "you" may be blanked as another option's name).
+    r"(?:would|'d) have had to|would'?ve had to|"
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|否掉|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
     # The reply withdrawing its own suggestion or slip: "收回上一条里 raw vault 的建议", "误把…列进了杭州",
     # "I take back the …"; left out of the plan ("就不放进方案了"), or decided against ("已经决定不用").
@@ -66,6 +76,11 @@ RULED_OUT_RE = re.compile(
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
     r"\b(?:ruled out|rejected|(?:we|I|I've|we've|have|has|was|were|been|got) dropped|dropped (?:it|that|"
     r"this|them)|(?:let'?s|so we'?ll|so I'?ll) (?:drop|skip|scrap|ditch|shelve|park|forget|rule out) (?:it|that|this|them)(?! (?:if|unless|when|once|until)\b)|"
+    # The agent taking back its own suggestion or slip: "ignore my gateway idea above", "that was
+    # effectively the Keycloak route under another name", "我不该再塞回来".
+    r"\b(?:ignore|disregard|forget|scratch) my [\w/. -]{0,60}?\b(?:idea|suggestion|proposal|note|point)s?\b|"
+    r"\b(?:under|by) another name\b|换了个(?:名字|说法|叫法)|我不该(?:再)?(?:塞|加|放|提|推荐|写)|"
+
     # Given a year off: "we're resting the gala this year", "sitting it out", "taking a season off".
     r"resting (?:the|it|this|that)|sitt?(?:ing)? (?:it|this|that|them) out|tak(?:e|ing) a (?:year|season|break) off|"
     r"crossed (?:off|out)|decided against|set aside|no longer|off the table|off the list|is out|are out|"
@@ -76,8 +91,8 @@ RULED_OUT_RE = re.compile(
     r"weren't comfortable)|per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
     r"hold off|recap|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
-    r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set \w{1,12} aside|"
-    r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping \w+ out|stays? out|leav(?:e|ing) (?:it|that|this|them) out|"
+    r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set [\w' -]{1,30}? aside|"
+    r"made (?:you|us) (?:drop|reject|rule|skip|abandon|give up)|out of the picture|keeps? (?:us|it|them) out|keeping [\w' -]{1,30}? out|stays? out|leav(?:e|ing) (?:it|that|this|them) out|"
     r"superseded|replaced by|to your question|your question about|you asked (?:about|whether|how|if|what|"
     r"why)|"
     r"as for your question|waits? until|can wait|on hold|parked|shelved|mov(?:e|ed|ing) (?:off|away from)|"
@@ -99,6 +114,10 @@ NEGATED_BEFORE_RE = re.compile(
     r"|(?:之前|原来|原先|当初|以前|上次|上回|去年|残留|遗留|旧)的?\s?$"
     # What was weighed once and set aside, told as history: "曾考虑校园一卡通消费数据，…未采用";
     # and a thing of old by a few words more: "和之前的全量 RAG 方案比" (not "之前说的 Redis").
+    # What the user replaced or cut: "前面被你换成直播的年终答谢晚宴".
+    rf"|被(?:你|您|我们|咱们)?(?:换成|换掉|替换成?|砍掉|否掉|去掉|拿掉|划掉){HAN}{{0,6}}的\s?$"
+    # What would have been: "the piece that would have been more awkward with Auth0".
+    r"|\bwould(?: have|'ve) been [\w' -]{0,30}?\b(?:with|on|using|via|under|in) (?:the )?$"
     rf"|曾经?(?:考虑|想|打算|尝试|评估|试)过?{HAN}{{0,4}}\s?$|(?:之前|原来|原先|当初|以前)的{HAN}{{1,4}}\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
