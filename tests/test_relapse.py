@@ -182,13 +182,13 @@ CASES = [
     # The agent taking back its own slip, reporting an undoing, logging a rejection with its reason,
     # or saying what would have had to be done with the option (session 47's second helper round).
     ("history", "2(HTTP /healthz via grpc-gateway on a second port)", "a gRPC health service", "no second port",
-     "Reverted the gateway bits: dropped `grpc-gateway/v2` from go.mod, removed the `HealthCheck` RPC and its http "
-     "annotation, and took the gateway plugin out of `buf.gen.yaml`.", "OK"),
+     ("Reverted the gateway bits: dropped `grpc-gateway/v2` from go.mod, removed the `HealthCheck` RPC and its http "
+      "annotation, and took the gateway plugin out of `buf.gen.yaml`."), "OK"),
     ("history", "A(Keycloak)", "the hosted login page", "too much ops burden",
      "Decision log:\n- **Keycloak (self-hosted):** too much ops burden for a 3-dev team.", "OK"),
     ("history", "B(Auth0)", "Cognito", "pricing",
-     "This is the piece that would have been more awkward with Auth0: its scripts run on Auth0's infrastructure, "
-     "so you'd have had to expose the verify endpoint to the internet.", "OK"),
+     ("This is the piece that would have been more awkward with Auth0: its scripts run on Auth0's infrastructure, "
+      "so you'd have had to expose the verify endpoint to the internet."), "OK"),
     ("history", "Keycloak", "the hosted login page", "too much ops burden",
      "That was effectively the self-hosted Keycloak route under another name, so I've taken it out.", "OK"),
     ("history", "年终答谢晚宴", "年终直播", "太贵",
@@ -197,8 +197,8 @@ CASES = [
      "Fair point, paying for the certification first is a catch-22. Let's set lifeguarding aside.", "OK"),
     # Given a year off, in words the user may pass on (session 47).
     ("history", "gala", "named-giving campaign", "the venue takes half of every ticket",
-     'On Sue: it may help to present it to the board as "we\'re resting the gala this year to put everything into '
-     'the family room" rather than "we\'ve cancelled it". That\'s true, and it gives the trustees a story to tell.', "OK"),
+     ('On Sue: it may help to present it to the board as "we\'re resting the gala this year to put everything into '
+      'the family room" rather than "we\'ve cancelled it". That\'s true, and it gives the trustees a story to tell.'), "OK"),
     # A revival reported as done is news about it, not a proposal.
     ("history", "Kafka", "RabbitMQ", "运维太重",
      "之前的 Kafka 集群已经恢复正常了，迁移继续。", "OK"),
@@ -338,8 +338,8 @@ def test_a_relapse_says_what_came_back_when_it_was_rejected_and_where() -> None:
     "reply, verdict",
     [
         # The agent says it set something up and shows it: the code is the proposal (session 47).
-        ("Changed `deny/1`. I also set up the prod backend so the three nodes share counts:\n\n```elixir\n"
-         "config :hammer,\n  backend: {Hammer.Backend.Redis, [expiry_ms: 7_200_000]}\n```\n\nDev and test stay on ETS.", "RELAPSE"),
+        (("Changed `deny/1`. I also set up the prod backend so the three nodes share counts:\n\n```elixir\n"
+          "config :hammer,\n  backend: {Hammer.Backend.Redis, [expiry_ms: 7_200_000]}\n```\n\nDev and test stay on ETS."), "RELAPSE"),
         ("我顺手把共享计数也配好了：\n```yaml\ncache:\n  backend: redis\n```", "RELAPSE"),
         # A removal shown as a diff, a comment, or a block shown without saying it was added.
         ("I removed the Redis backend:\n```diff\n- backend: {Hammer.Backend.Redis, []}\n+ backend: {Hammer.Backend.ETS, []}\n```", "OK"),

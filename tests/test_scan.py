@@ -282,7 +282,7 @@ def test_a_conversation_that_trips_a_bug_is_a_bad_record_and_the_scan_goes_on(
 ) -> None:
     """An exception inside the detector on one conversation (session 47 found one: a reply
     recommending an option twice) once ended the whole scan; it is one bad record, with where."""
-    import detector.scan as scan
+    from detector import scan
 
     real = scan.scan_conversation
 
