@@ -549,6 +549,21 @@ def test_the_shipped_weights_cover_every_feature() -> None:
     assert set(scorer.weights) == set(FEATURES) and 0 < scorer.threshold < 1
 
 
+def test_the_shipped_weights_are_what_the_training_script_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weights had drifted from the script as the rules that feed its features changed; the
+    shipped file must be the script's output on the shipped data, to the byte, with its threshold no
+    lower than the conversation floor."""
+    from training.relapse_scorer import CONVERSATION_FLOOR, main
+
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)  # the script reads data/relapse_dev*.jsonl from the project root
+    written = tmp_path / "weights.json"
+    assert main(["--out", str(written)]) == 0
+    shipped = root / "detector" / "relapse" / "scorer_weights.json"
+    assert written.read_bytes() == shipped.read_bytes()
+    assert json.loads(written.read_text(encoding="utf-8"))["threshold"] >= CONVERSATION_FLOOR
+
+
 @pytest.mark.parametrize("reply, current, expected", [
     ("If traffic grows 10x, move to a GPU spot node.", "CPU inference with ONNX", 1.0),
     ("如果以后 QPS 再翻倍，可以考虑加一个独立的内存键值服务。", "进程内 LRU 缓存", 1.0),
