@@ -79,7 +79,15 @@ from detector.statements import (
     user_suggestion,
 )
 from detector.store import MemoryStore, StateStore
-from detector.text import clause_spans, detect_language, ends_as_question, normalize, sentences, squeeze
+from detector.text import (
+    KEPT_OUT_ZH,
+    clause_spans,
+    detect_language,
+    ends_as_question,
+    normalize,
+    sentences,
+    squeeze,
+)
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
 # A decision's details ("16gb", "蛇口"), chosen among what a reply about it offered: the most recent
@@ -1216,7 +1224,7 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
 
 # A name right after words that keep it out: "not redis", "without the ORM", "不要 Kafka".
 _KEPT_OUT_RE = re.compile(
-    r"(?:(?:不要|不用|别用|别加|别上|不加|不上)\s{0,2}|\b(?:no|not|without|minus)\s{1,2})(?:the\s)?[A-Za-z][A-Za-z0-9.+#\-]{0,29}",
+    rf"(?:(?:{KEPT_OUT_ZH})\s{{0,2}}|\b(?:no|not|without|minus)\s{{1,2}})(?:the\s)?[A-Za-z][A-Za-z0-9.+#\-]{{0,29}}",
     re.IGNORECASE,
 )
 

@@ -721,6 +721,9 @@ def test_a_reopening_that_keeps_a_rejected_name_out_does_not_bring_that_one_back
     t.observe_user("c", reject)
     t.observe_user("c", reopen)
     assert [r.alternative for r in t.state("c").rejected] == ["redis"]
+    # Nor does the guard take "not redis" for the user bringing it back, so wiring it in relapses.
+    wired = "Hammer is in. I also set up the prod backend:\n```elixir\nconfig :hammer, backend: {Hammer.Backend.Redis, []}\n```"
+    assert t.observe_assistant("c", wired).verdict == "RELAPSE"
 
 
 @pytest.mark.parametrize("text", [

@@ -40,6 +40,8 @@ from detector.relapse.stance_cues import (
 MAX_MENTIONS = 12
 # How far before a mention a verb that governs it is looked for ("create a Notion workspace").
 _DIRECTIVE_WINDOW = 32
+# A code line that starts so removes or comments, it adds nothing: a diff's removed line, a comment.
+_NOT_ADDED_MARKS = ("-", "#", "//", "--", "<!--", "/*", "*")
 
 
 def relapsing_mention(
@@ -80,9 +82,6 @@ def work_shown(sentences: list[str], names: Names, current: str, reason: frozens
                 return sentence, mention
     return None
 
-
-# A code line that starts so removes or comments, it adds nothing: a diff's removed line, a comment.
-_NOT_ADDED_MARKS = ("-", "#", "//", "--", "<!--", "/*", "*")
 
 
 def read_sentence(

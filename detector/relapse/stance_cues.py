@@ -306,6 +306,15 @@ REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", 
 # "Put AWS ElastiCache in front", "直接去法院打官司", "建一个 Notion 工作区". English verbs count at the
 # start of a clause or after a modal; Chinese ones with a measure word or "直接", so "找到了 Redis 的问题"
 # and "之前用 Redis" do not.
+# The agent reporting work of its own, the subject and the verb ("I also added", "we've wired in",
+# "我顺手加了"): read right before a name (`DIRECTIVE_BEFORE_RE`) and before a code block it opens
+# (`REPORTS_WORK_RE`).
+_AGENT_EN = r"\b(?:I|we)(?:'ve| have)?(?: also| just| now| then| went ahead and| quietly)? "
+_AGENT_DID_EN = (
+    r"added|installed|set up|enabled|created|spun up|introduced|reintroduced|re-added|restored|wired (?:in|up)|"
+    r"configured|deployed|brought in|pulled in"
+)
+_AGENT_DID_ZH = r"加了|加上了|装了|装好了|引入了|接入了|配了|配好了|配置了|设置了|设好了|补上了|恢复了"
 DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:^\s?|[,;:(—]\s?|[-*]\s|\d[.)]\s|\b(?:and|then|just|simply|also|could|should|can|might|'d|please)\s)"
     r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
@@ -313,11 +322,9 @@ DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:[\w'-]{1,20}\s)?$"
     # An agent that reports doing it: "I also added redis to the compose file", "I've switched the
     # sessions to Redis", "我顺手加了 Redis".
-    r"|\b(?:I|we)(?:'ve| have)?(?: also| just| now| went ahead and| quietly)? (?:added|installed|set up|enabled|"
-    r"created|spun up|introduced|reintroduced|re-added|restored|wired (?:in|up)|configured|deployed|brought in|pulled in|"
-    r"switched (?:[\w'-]{1,20} )?to|"
-    r"moved (?:[\w'-]{1,20} )?to)\s(?:a |an |the |some |another )?(?:[\w'-]{1,20}\s)?$"
-    rf"|我(?:也|还|顺便|顺手|另外|已经)?(?:加了|装了|引入了|接入了|配了|上了|开了|部署了|换成了|切到了){HAN}{{0,4}}\s?$"
+    rf"|{_AGENT_EN}(?:{_AGENT_DID_EN}|switched (?:[\w'-]{{1,20}} )?to|moved (?:[\w'-]{{1,20}} )?to)"
+    r"\s(?:a |an |the |some |another )?(?:[\w'-]{1,20}\s)?$"
+    rf"|我(?:也|还|顺便|顺手|另外|已经)?(?:{_AGENT_DID_ZH}|上了|开了|部署了|换成了|切到了){HAN}{{0,4}}\s?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$"
     # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰".
@@ -327,10 +334,8 @@ DIRECTIVE_BEFORE_RE = re.compile(
 # The agent saying it did some work, then showing it: "I also set up the prod backend so the three
 # nodes share counts:" before a code block. What the block names is what was done.
 REPORTS_WORK_RE = re.compile(
-    r"\b(?:I|we)(?:'ve| have)?(?: also| just| now| then| went ahead and| quietly)? (?:added|set up|wired (?:in|up)|"
-    r"configured|installed|enabled|created|introduced|reintroduced|re-added|restored|put back|brought back|switched|"
-    r"pinned|included|hooked up)\b"
-    r"|我[^,，。:：\n]{0,12}?(?:加了|加上了|配了|配好了|装了|装好了|接入了|引入了|补上了|恢复了|配置了|设置了|设好了)",
+    rf"{_AGENT_EN}(?:{_AGENT_DID_EN}|put back|brought back|switched|pinned|included|hooked up)\b"
+    rf"|我[^,，。:：\n]{{0,12}}?(?:{_AGENT_DID_ZH})",
     re.IGNORECASE,
 )
 # A clause that opens with a bare verb is an instruction: a name inside it is being put forward
