@@ -167,10 +167,11 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     if not orders:
         return None  # reading the reply costs more than looking for an order
     change = reported_change(previous)
-    if change is None and not any(_UNDO_VERB_RE.fullmatch(order.group("verb")) for order in orders):
+    reaching = [_UNDO_VERB_RE.fullmatch(order.group("verb")) is not None for order in orders]
+    if change is None and not any(reaching):
         return None  # nothing reported, and no order that reaches back ("put it back")
     guarded = engine.guard_for(text)
-    for order in orders:
+    for order, reaches in zip(orders, reaching, strict=True):
         requested = _REQUEST_RE.search(text, max(0, order.start() - 30), order.start()) is not None
         if not (requested or opens_clause(text, order.start())):
             continue
@@ -179,7 +180,7 @@ def reverted_change(text: str, context: Sequence[Turn], engine: CueEngine) -> st
         undone = clause_after(text, order.end())
         if change is not None and not _names_another_change(undone, change):
             return change
-        earlier = _earlier_change(text[: order.start()], undone, context) if _UNDO_VERB_RE.fullmatch(order.group("verb")) else None
+        earlier = _earlier_change(text[: order.start()], undone, context) if reaches else None
         if earlier is not None:
             return earlier
     return None

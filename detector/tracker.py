@@ -80,6 +80,7 @@ from detector.statements import (
 )
 from detector.store import MemoryStore, StateStore
 from detector.text import (
+    KEPT_OUT_EN,
     KEPT_OUT_ZH,
     clause_spans,
     detect_language,
@@ -1222,9 +1223,9 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
     return [option for option in options if option.summary not in shadowed]
 
 
-# A name right after words that keep it out: "not redis", "without the ORM", "不要 Kafka".
+# A name right after words that keep it out (`KEPT_OUT_EN`, `KEPT_OUT_ZH`): "not redis", "without the ORM", "不要 Kafka".
 _KEPT_OUT_RE = re.compile(
-    rf"(?:(?:{KEPT_OUT_ZH})\s{{0,2}}|\b(?:no|not|without|minus)\s{{1,2}})(?:the\s)?[A-Za-z][A-Za-z0-9.+#\-]{{0,29}}",
+    rf"(?:(?:{KEPT_OUT_ZH})\s{{0,2}}|\b(?:{KEPT_OUT_EN})\s{{1,2}})(?:the\s)?[A-Za-z][A-Za-z0-9.+#\-]{{0,29}}",
     re.IGNORECASE,
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from detector.text import CJK_CHAR, KEPT_OUT_ZH, LABEL_MARK, LABEL_WORD_EN, LABEL_WORD_ZH
+from detector.text import CJK_CHAR, KEPT_OUT_EN, KEPT_OUT_ZH, LABEL_MARK, LABEL_WORD_EN, LABEL_WORD_ZH
 
 # "A letter outside ASCII", which in these patterns means a CJK character: the exact Han ranges
 # (CJK_CHAR) cost a millisecond each to compile, twenty times this, and the hook starts cold.
@@ -893,7 +893,7 @@ REJECTED_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 REJECTED_BEFORE_RE = re.compile(
-    rf"(?:{KEPT_OUT_ZH}|\bno|(?<!\bwhy )\bnot|\bskip(?: the)?|\bdrop(?: the)?|\bwithout(?: the)?|\bdon'?t (?:use|add)(?: the)?)\s{{0,2}}$",
+    rf"(?:{KEPT_OUT_ZH}|\b(?:{KEPT_OUT_EN})(?: the)?)\s{{0,2}}$",
     re.IGNORECASE,
 )
 # Words that say what kind of thing an option is, not which one: they never identify it alone.
