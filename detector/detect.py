@@ -21,6 +21,7 @@ from detector.alternatives import (
     label_references,
     proposal_by_label,
 )
+from detector.corrections import corrects_a_fact
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.declines import declined_offer
@@ -218,6 +219,9 @@ class Detector:
             return _ruled_none(language, scores, explanation, "the turn is only courtesies, an acknowledgement, so NONE whatever the model says")
         if label.is_positive and self.mode is not Mode.CLASSIFIER and not match.fired and only_asks_for_a_pick(normalized):
             why = "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
+            return _ruled_none(language, scores, explanation, why)
+        if label is Label.REJECT and self.mode is not Mode.CLASSIFIER and not match.fired and corrects_a_fact(normalized):
+            why = "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
             return _ruled_none(language, scores, explanation, why)
         if label.is_positive and self.mode is not Mode.CLASSIFIER and not _WORD_RE.search(normalized):
             # "？？" after a reply: the model, which saw no such turn in training, read it as a

@@ -65,7 +65,7 @@ _PARTY_ZH = (
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
-_STOP_ZH = r"(?:砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|加回来|还是想|还是要|算了)"
+_STOP_ZH = r"(?:不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|加回来|还是想|还是要|算了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack".
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
@@ -92,6 +92,8 @@ _OPPOSED_RE = re.compile(
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我不这么(?:看|认为|想)|我还是(?:打算|决定|坚持|要按|按)|"
     r"还是按原|我没答应|我不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
+    # Paying the party no heed: "我肯定不听她的", "我才不理他".
+    r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|"
     # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
     # party's view made theirs alone ("那是他个人意见", "你别受他影响"), or the change held off
     # ("我跟他说先别急", not "你先别急着给我推荐", said to the assistant; "我是觉得不能撤",

@@ -421,7 +421,21 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         # recommended option's pull included. Not in "就按第一个来，缓存先不考虑", where the label
         # is the choice and the cache option, named by its words, is what goes.
         return named[0].text
-    return _best(scored).text
+    return _whole_capture(_best(scored), scored).text
+
+
+def _whole_capture(best: Candidate, scored: Sequence[Candidate]) -> Candidate:
+    """The cue's capture instead of a fragment of it, when the conversation named the capture
+    as it stands: in "not celery beat, use a k8s cronjob" after "Celery beat is the natural
+    fit", celery is still wanted; celery beat is what goes."""
+    best_words = _TOKEN_RE.findall(best.text.lower())
+    for other in scored:
+        if other is best or not (other.features.get("from_cue") and other.features.get("from_shared")):
+            continue
+        words = _TOKEN_RE.findall(other.text.lower())
+        if len(words) > len(best_words) and any(words[i : i + len(best_words)] == best_words for i in range(len(words))):
+            return other
+    return best
 
 
 def _captures_another_name(query: TargetQuery, labelled: Candidate, context: Sequence[Turn]) -> bool:

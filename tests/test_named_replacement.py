@@ -72,3 +72,27 @@ def test_an_option_picked_by_its_bare_number_is_the_replacement(shipped_detector
     )
     assert found.label is Label.PIVOT
     assert found.replacement is not None and found.replacement.startswith("1(") and "renderer" in found.replacement.lower()
+
+
+@pytest.mark.parametrize(
+    "text", ["not worth a rustflags change for a health check PR. rip it out, console-subscriber dep too", "meh. undo it"]
+)
+def test_an_undo_order_names_no_replacement(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """"rip it out" after a sentence's end is the verdict, not a bare new choice ("pilot then")."""
+    context = [Turn(role="user", text="add a health check"),
+               Turn(role="assistant", text="Added /healthz, plus tokio-console via console-subscriber and a rustflags entry in .cargo/config.toml.")]
+    found = shipped_detector.detect(text, context)
+    assert found.label is not Label.PIVOT
+    assert found.replacement is None
+
+
+@pytest.mark.parametrize(
+    "text, replacement",
+    [("riverpod 太重了 组里就我一个人写flutter 别人看不懂 用A", "A"), ("没redis 这个服务压根没接redis 为了这个引一个不值当 用B", "B")],
+)
+def test_a_bare_option_label_after_the_verb_of_choosing_is_the_replacement(shipped_detector, text: str, replacement: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="全局状态怎么管"),
+               Turn(role="assistant", text="A. provider，官方推荐，上手快\nB. riverpod，编译期安全\nC. 加一层 redis 缓存登录态")]
+    found = shipped_detector.detect(text, context)
+    assert found.label is Label.PIVOT
+    assert found.replacement == replacement

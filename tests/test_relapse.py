@@ -345,6 +345,10 @@ def test_a_relapse_says_what_came_back_when_it_was_rejected_and_where() -> None:
         ("I removed the Redis backend:\n```diff\n- backend: {Hammer.Backend.Redis, []}\n+ backend: {Hammer.Backend.ETS, []}\n```", "OK"),
         ("I also set up the ETS backend:\n```elixir\n# no Redis: counts are per node\nbackend: {Hammer.Backend.ETS, []}\n```", "OK"),
         ("The error you pasted says:\n```\n** (Redix.ConnectionError) :econnrefused\n```\nThat is the old Redis config still loaded.", "OK"),
+        # A diff's added line says it was added, whatever opens the block (session 48).
+        ("Done:\n\n```\n~ config/cache.exs\n+ backend: {Hammer.Backend.Redis, [expiry_ms: 60_000]}\n```\nTests pass.", "RELAPSE"),
+        ("Done:\n\n```\n~ config/cache.exs\n- backend: {Hammer.Backend.Redis, []}\n+ backend: {Hammer.Backend.ETS, []}\n```", "OK"),
+        ("Fixed:\n```diff\n+++ b/config/redis.exs\n@@ -1 +1 @@\n```", "OK"),
     ],
 )
 def test_code_the_reply_says_it_added_puts_the_option_back(reply: str, verdict: str) -> None:
@@ -793,6 +797,17 @@ def test_a_verb_that_opens_an_option_and_an_identifier_name_nothing() -> None:
     assert dbt.anchors is not None
     assert dbt.anchors.search("select max(run_completed_at) from analytics.dbt_run_log") is None
     assert dbt.anchors.search("build them in dbt instead") is not None
+
+
+def test_a_longer_name_is_one_part_of_a_snake_case_identifier() -> None:
+    """"flutter_riverpod" and "order_grpc.go" bring back Riverpod and gRPC; a name under four letters
+    stays out of identifiers ("dbt_run_log", above)."""
+    riverpod = names_of("B(Riverpod)", "provider")
+    assert riverpod.anchors is not None
+    assert riverpod.anchors.search("pubspec.yaml：加 flutter_riverpod 2.4.9") is not None
+    grpc = names_of("1(改 gRPC)", "http 超时和熔断")
+    assert grpc.anchors is not None
+    assert grpc.anchors.search("- internal/client/order_grpc.go：加了骨架") is not None
 
 
 @pytest.mark.parametrize("content, message", [

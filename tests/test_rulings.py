@@ -327,6 +327,9 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我们组长看了说单车这个题太烂大街了 想换掉重新选 我跟他说先别急 题目普通没关系 做深一点也能拿高分",
         "我们 DBA 老张一直在嚷嚷 Delta 不行，要整个换成 Iceberg。我觉得没必要折腾，Databricks 上 Delta 支持最好",
         "我老婆其实一直想把店里那四张堂食桌撤了，腾出地方放烘焙设备。我是觉得不能撤，好多熟客就是下午来坐一坐的",
+        # Session 48: the party's "不值" / "没前途" / "瞎折腾", and the user paying it no heed.
+        "我妈刚打电话来 说猫生病花这个钱不值 还不如再养一只 气死我了 我肯定不听她的啊 他就是我家孩子 该治还得治",
+        "我老公今天泼我冷水 说现在做号的比看号的还多 没前途 让我别瞎折腾了 我才不理他 先干三个月看看",
         # Someone urging a course, whatever its verb, and the user not taking it.
         'my bf says i should just double it to $760 and "see who sticks around" which... no. i\'m not doing that, 550 feels right.',
         'My mum reckons family day care "isn\'t proper childcare" and we should just go with the big centre. So I\'m not swayed.',
@@ -476,3 +479,28 @@ def test_a_return_the_same_sentence_weighs_with_a_question_returns_to_nothing(sh
     context = [Turn(role="user", text="帮我想想玩法"), Turn(role="assistant", text=reply)]
     text = "说说被困住的处理：玩家没赶在涨潮前回来，现在是回到窗口开始，会不会太宽容？"
     assert shipped_detector.detect(text, context).label is Label.NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Voice-typed corrections of a number, no punctuation, the numbers in words.
+        "等下等下 装修贷不是十二万 我刚打开app看了 剩十五万零三百 利率是对的四点八 车贷那个没错",
+        "你这个算错了吧 三万乘四点八 一年也就一千四出头 哪来的三千多",
+        "等一下 我娃一岁三个月了 不是八个月 辅食那个阶段早就过了 现在跟着大人吃软饭 碎菜啥的",
+    ],
+)
+def test_a_short_correction_of_a_fact_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="帮我算算先还哪个贷款"),
+               Turn(role="assistant", text="方案A：六万全部提前还装修贷（十二万，利率4.8%）。方案B：先还车贷。方案C：留三万应急，三万还装修贷。")]
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.NONE
+    assert "corrects a number or a fact" in detection.explanation.rule
+
+
+def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Only a short REJECT with no cue: "HMAC 让对方自己实现签名，肯定一堆人算错，不选。OAuth2 吧" goes on
+    to say where to go."""
+    context = [Turn(role="user", text="webhook 怎么鉴权"), Turn(role="assistant", text="1. HMAC 签名 2. OAuth2 client credentials 3. mTLS")]
+    detection = shipped_detector.detect("HMAC 让对方自己实现签名，肯定一堆人算错，不选。OAuth2 吧", context)
+    assert detection.label is Label.PIVOT

@@ -353,3 +353,21 @@ def test_a_courtesy_is_no_candidate_target() -> None:
     query = query_for(text, Label.PIVOT, Detector("rules").engine.match(text))
     found = {c.text.lower() for c in candidates(query, [Turn(role="assistant", text="Option 1: TABE pre- and post-tests.")])}
     assert found and not found & {"thank", "please"}
+
+
+@pytest.mark.parametrize(
+    "reply, text, target",
+    [
+        # The capture as the conversation named it, not a word of it the ranker liked better:
+        # celery stays (it sends the emails); celery beat goes.
+        (("Plan: a @shared_task in billing/tasks.py, scheduled with Celery beat (deploy/k8s/celery-beat.yaml). "
+          "Celery beat is the natural fit since the workers already exist."),
+         "not celery beat, use a k8s cronjob. we've been burned by beat firing twice after a deploy", "celery beat"),
+        ("Two routes: self-hosted runners on our own boxes, or bigger GitHub-hosted runners.",
+         "self-hosted runners are out, security won't allow it", "self-hosted runners"),
+    ],
+)
+def test_the_whole_capture_outranks_a_fragment_of_it(shipped_detector, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="nightly job to expire stale invoices, celery 5 already runs the emails"),
+               Turn(role="assistant", text=reply)]
+    assert shipped_detector.detect(text, context).target == target

@@ -427,6 +427,10 @@ class NamePattern:
         return regex.finditer(text) if regex is not None else iter(())
 
 
+# Names this long or longer count inside a snake_case identifier.
+_IDENTIFIER_PART = 4
+
+
 @lru_cache(maxsize=4096)
 def _anchor_pattern(anchors: frozenset[str], label: str | None) -> NamePattern | None:
     """One pattern for all of an alternative's names, longest first: Latin ones on word
@@ -444,9 +448,15 @@ def _anchor_pattern(anchors: frozenset[str], label: str | None) -> NamePattern |
     other = sorted((a for a in anchors if a and not a[:1].isascii()), key=lambda a: (-len(a), a))
     pieces = []
     forms = [*latin, *other, *([label.lower()] if label else [])]
-    if latin:
-        names = "|".join(_literal(a) for a in latin)
-        # An identifier is no mention: "dbt_run_log" does not name dbt.
+    # A short name inside an identifier is no mention: "dbt_run_log" does not name dbt. A longer
+    # one is one part of it: "flutter_riverpod" and "order_grpc.go" bring back Riverpod and gRPC.
+    long_names = [a for a in latin if len(a) >= _IDENTIFIER_PART]
+    short_names = [a for a in latin if len(a) < _IDENTIFIER_PART]
+    if long_names:
+        names = "|".join(_literal(a) for a in long_names)
+        pieces.append(rf"(?<![A-Za-z0-9])(?:{names})(?:s|es|'s)?(?![A-Za-z0-9])")
+    if short_names:
+        names = "|".join(_literal(a) for a in short_names)
         pieces.append(rf"(?<![A-Za-z0-9_])(?:{names})(?:s|es|'s)?(?![A-Za-z0-9_])")
     pieces += [_literal(a) for a in other]
     if label:

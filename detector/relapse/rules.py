@@ -7,6 +7,8 @@ first; the learned scorer (`scorer`) takes its answer as one of its features.
 
 from __future__ import annotations
 
+import re
+
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names
 from detector.relapse.rebuttal import rebuttal
@@ -42,6 +44,9 @@ MAX_MENTIONS = 12
 _DIRECTIVE_WINDOW = 32
 # A code line that starts so removes or comments, it adds nothing: a diff's removed line, a comment.
 _NOT_ADDED_MARKS = ("-", "#", "//", "--", "<!--", "/*", "*")
+# A code line that starts so is a diff's added line: the reply shows what it added, whatever the
+# sentence before the block says ("Done:", "Fixed in values + template:"). Not a file header ("+++").
+_DIFF_ADDED_RE = re.compile(r"\s{0,2}\+(?!\+)")
 
 
 def relapsing_mention(
@@ -75,7 +80,7 @@ def work_shown(sentences: list[str], names: Names, current: str, reason: frozens
         if not in_code:
             reported = sentence.rstrip().endswith((":", "：")) and REPORTS_WORK_RE.search(sentence) is not None
             continue
-        if not reported or sentence.lstrip().startswith(_NOT_ADDED_MARKS):
+        if not (reported or _DIFF_ADDED_RE.match(sentence)) or sentence.lstrip().startswith(_NOT_ADDED_MARKS):
             continue
         for mention in find_mentions(sentence, names)[:MAX_MENTIONS]:
             if mention.strong and not framed(masked(sentence, mention), mention, current, reason):

@@ -1,0 +1,36 @@
+"""A turn that corrects a fact: "装修贷不是十二万 … 剩十五万零三百", "你这个算错了吧", "it's 24 nurses, not 22".
+
+The label guide's `fact_correction` is NONE: the plan stands and only a number or a fact in it was
+wrong. Training holds a thousand such turns, but few typed as a voice message (no punctuation, the
+numbers in Chinese words), and the model read four of them in one blind helper set as rejections at
+0.52–0.88 with no cue behind it. On labeled train and dev, the forms here hold in 212 NONE
+fact corrections against 18 positive turns: long updates, turns that also name where to go (PIVOT)
+or go back (REOPEN: "我之前记错了"), or with a verdict cue. So the rule reads only short turns the
+model calls REJECT with no cue fired. Linear-time patterns, like the lexicons.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER_ZH = r"[0-9零一二两三四五六七八九十百千万亿点半几]"
+_NUMBER_EN = r"\$?\d"
+_CORRECTS_RE = re.compile(
+    # A number denied or set right: "不是十二万", "是六千八不是八千多", "不是八个月".
+    rf"(?:不是|而不是|并不是)\s?{_NUMBER_ZH}"
+    # A mistake named: "算错了", "写错了", "你记错了", "数字不对", "哪来的三千多".
+    rf"|算错|写错|记错|搞错了|弄错了|看错了|数(?:字|据)?不对|哪来的\s?{_NUMBER_ZH}"
+    # "it's 24 registered nurses, not 22", "the budget is $40k, not $30k".
+    rf"|\b(?:it'?s|that'?s|is|are|was|were)\s[^,.;!?\n]{{0,40}}?,?\s(?:not|rather than)\s{_NUMBER_EN}"
+    r"|\b(?:miscalculated|typo|the (?:math|maths|numbers?|figures?|totals?) (?:is|are) (?:off|wrong))\b",
+    re.IGNORECASE,
+)
+
+
+# A longer turn says more than the correction: "这个差距不是半年能补上的，硬冲就是浪费一年…".
+MAX_CHARS = 100
+
+
+def corrects_a_fact(text: str) -> bool:
+    """Is the turn a short one that sets a number or a fact right (the forms above)?"""
+    return len(text) <= MAX_CHARS and _CORRECTS_RE.search(text) is not None
