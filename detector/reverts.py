@@ -74,6 +74,12 @@ _REPORT_RE = re.compile(
     r"升级|迁移|拆|合并|封装)[^,;!?，。；！？\n]{0,30})",
     re.IGNORECASE,
 )
+# A change log's line, the verb opening the sentence with no subject ("Added a retry loop in the
+# command:", "Switched the pool to asyncio."): read only when no report says "I", which would be
+# read with it as several changes.
+_LOG_REPORT_RE = re.compile(
+    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?=[A-Z])(?P<summary>(?i:{_CHANGE_VERBS})\s(?:[^.;!?\n]|\.(?=\S)){{3,100}})"
+)
 # An order to return to what was there before: "go back to threads", "switch back to the old
 # parser", "revert to requests", "改回 session", "换回原来的 requests", "回到 Redux".
 _BACK_TO_RE = re.compile(
@@ -227,7 +233,7 @@ def reported_change(reply: str) -> str | None:
 
     Cached: the detector reads the last reply for it, and the tracker again for the rejection."""
     reply = normalize(reply)[-PREVIOUS_ASSISTANT_CHARS:]
-    reports = list(_REPORT_RE.finditer(reply))
+    reports = list(_REPORT_RE.finditer(reply)) or list(_LOG_REPORT_RE.finditer(reply))
     if len(reports) > 1:
         return None
     summary = (reports[0].group("summary") or reports[0].group("summary_zh")) if reports else announcement(reply)

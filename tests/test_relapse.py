@@ -115,6 +115,9 @@ CASES = [
      "不上 K8s，compose 里把健康检查和重启策略都配好了。", "OK"),
     ("history", "Kafka", "数据库 outbox", "太重",
      "回顾一下：第 4 轮你否决了 Kafka，现在按 outbox 加轮询来做。", "OK"),
+    # What the rejected option cannot do, said of it (session 48).
+    ("history", "A(跟团游)", "自由行", "老人走不动",
+     "当初不跟团的好处在这就体现出来了：我们的行程可以随天气前后对调，跟团就做不到。", "OK"),
     ("similar word", "住民宿", "连锁酒店", "担心卫生",
      "酒店也有民俗风格的主题房，可以体验当地特色。", "OK"),
     ("user's question", "Redis 集中式缓存", "本地 LRU", "运维扛不住",
@@ -349,6 +352,8 @@ def test_a_relapse_says_what_came_back_when_it_was_rejected_and_where() -> None:
         ("Done:\n\n```\n~ config/cache.exs\n+ backend: {Hammer.Backend.Redis, [expiry_ms: 60_000]}\n```\nTests pass.", "RELAPSE"),
         ("Done:\n\n```\n~ config/cache.exs\n- backend: {Hammer.Backend.Redis, []}\n+ backend: {Hammer.Backend.ETS, []}\n```", "OK"),
         ("Fixed:\n```diff\n+++ b/config/redis.exs\n@@ -1 +1 @@\n```", "OK"),
+        # A diff's removed line proposes nothing; the agent saying it switched the thing off neither.
+        ("Switched off the Redis backend; counts are per node now.\n\n```\n- config/redis.exs\n- deploy/redis.yaml\n+ config/ets.exs\n```", "OK"),
     ],
 )
 def test_code_the_reply_says_it_added_puts_the_option_back(reply: str, verdict: str) -> None:

@@ -36,8 +36,13 @@ def _reverted(reply: str, text: str) -> str | None:
      "turned userService.ts into a UserService class"),
     # What it says it will do, when it reports nothing done.
     ("I'll add a Redis cache in front of the user service.", "add a Redis cache in front of the user service"),
+    # A change log's line, the verb first, when no report says "I" (session 48).
+    ("Added a retry loop in the command:\n\n```\n+ for attempt in range(1, 11):\n```\nUp to 10 attempts.",
+     "Added a retry loop in the command"),
+    ("I've renamed the module. Added a changelog entry too.", "renamed the module"),
     # Two changes reported are no one change.
     ("I've renamed the module. I've also removed the old CLI flags.", None),
+    ("Added a retry loop. Switched the pool to asyncio.", None),
     (_OPTIONS, None),
 ])
 def test_the_change_a_reply_reports(reply: str, change: str | None) -> None:

@@ -49,6 +49,22 @@ def located(sentences: list[str]) -> list[tuple[int, str, bool]]:
     return found
 
 
+def removed_lines(sentences: list[str]) -> frozenset[int]:
+    """The indexes of a diff's removed lines: "- deploy/k8s/celery-beat.yaml" in a block that also
+    adds lines ("+ deploy/k8s/cronjob.yaml") removes the file, where "- redis" in a compose file
+    with no added line is a list item of what the block holds."""
+    removed: set[int] = set()
+    block: list[tuple[int, str]] = []
+    for index, sentence, in_code in [*located(sentences), (len(sentences), "", False)]:
+        if in_code and _FENCE not in sentence:
+            block.append((index, sentence.lstrip()))
+            continue
+        if any(line.startswith("+") and not line.startswith("++") for _, line in block):
+            removed.update(i for i, line in block if line.startswith("-") and not line.startswith("--"))
+        block = []
+    return frozenset(removed)
+
+
 def _windows(sentence: str) -> list[str]:
     """The sentence cut, at a space or a comma where possible, into pieces `_MAX_SENTENCE` long."""
     pieces = []

@@ -58,8 +58,8 @@ RULED_OUT_RE = re.compile(
     # stand before a list's dash).
     r"^\s{0,3}[-*]\s\**[\w ()/.'-]{1,40}?[:：]\**\s{0,2}(?:too (?:much|many|expensive|slow|heavy|risky|complex|costly)|not worth|overkill|ruled out|rejected|dropped)\b|"
     # The agent reporting an undoing, the verb first: "Reverted the gateway bits: dropped grpc-gateway
-    # from go.mod, removed … its http annotation".
-    r"^\s{0,3}(?:[-*]\s)?(?:reverted|removed|dropped|deleted|undid|rolled back|backed out|took out|ripped out)\b|"
+    # from go.mod, removed … its http annotation", "Switched off Celery beat; it's a CronJob now".
+    r"^\s{0,3}(?:[-*]\s)?(?:reverted|removed|dropped|deleted|undid|rolled back|backed out|took out|ripped out|stripped out|switched off|turned off|disabled)\b|"
     # What would have had to be done with it ("…run on Auth0's infrastructure, so you'd have had to
     # …"; outside the group too: the "you" may be blanked as another option's name).
     r"(?:would|'d) have had to|would'?ve had to|"
@@ -135,6 +135,7 @@ NEGATING_WORD_RE = re.compile(
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
     r"replacement for|substitute for|take on(?: what)?|clone of|similar to|leftover|remaining|remove|delete|"
     r"rip out|tear down|decommission|retire|clean up|removed|deleted|reverted|rolled back|ripped out|tore down|took out|taken out|pulled out|"
+    r"switched off|turned off|disabled|"
     r"decommissioned|retired|cleaned up|your|existing|(?:most|all|much|part) of what(?: a| an| the)?)\s$",
     re.IGNORECASE,
 )
@@ -208,7 +209,7 @@ AGAINST_RE = re.compile(
     r"太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|杀鸡用牛刀|成本太高|代价太大|没有足够|不现实|超(?:出)?预算|"
     r"我们没有|没有条件|不具备|受不了|吃不消|不太(?:合适|适合|行|现实|可行|方便)|不符合|不满足|不支持|不兼容|会降低|"
     r"清零|暴雷|踩坑|有坑|走不通|行不通|不可行|过不了|批不了|不允许|不喜欢|讨厌|反感|"
-    r"(?:撑|扛|顶|吃|受|管|搞|做|跑|推|用|养|买|付|承担)不(?:起来|住|起|动|了|消|定|过来)|"
+    r"(?:撑|扛|顶|吃|受|管|搞|做|跑|推|用|养|买|付|承担)不(?:起来|住|起|动|了|消|定|过来|到)|"
     rf"(?<![不没])(?<![不没]{HAN})(?<![不没]{HAN}{{2}})太(?!好|棒|香|爽|赞|值|方便|划算|合适|舒服|美|漂亮|实惠|省心|省事|好用|"
     rf"稳){HAN}|"
     r"\b(?:overkill|too (?:heavy|expensive|complex|slow|much|costly|big|risky)|not worth|isn't worth|"
