@@ -804,6 +804,20 @@ def test_a_verb_that_opens_an_option_and_an_identifier_name_nothing() -> None:
     assert dbt.anchors.search("build them in dbt instead") is not None
 
 
+@pytest.mark.parametrize(
+    "alternative, current, reply",
+    [
+        # Words joined by an ampersand or an underscore are still the name (session 48).
+        ("Hearth & Harvest", "Smoke & Ember",
+         "**Backup quote:** I'd also ask Hearth & Harvest to quote for a hog roast, so you have a fallback."),
+        ("celery beat", "a k8s cronjob",
+         "3. register it as a `django_celery_beat` PeriodicTask instead of a CronJob: the schedule lives in the DB"),
+    ],
+)
+def test_a_name_joined_by_an_ampersand_or_an_underscore_comes_back(alternative: str, current: str, reply: str) -> None:
+    assert check_reply(_state(alternative, current), reply).verdict == "RELAPSE"
+
+
 def test_a_longer_name_is_one_part_of_a_snake_case_identifier() -> None:
     """"flutter_riverpod" and "order_grpc.go" bring back Riverpod and gRPC; a name under four letters
     stays out of identifiers ("dbt_run_log", above)."""

@@ -392,8 +392,9 @@ def _pieces_of(form: str) -> list[str]:
 
 
 def _literal(form: str) -> str:
-    """A form as a regex: its words in order, with a space, a hyphen or nothing between them."""
-    return r"[\s\-]?".join(re.escape(piece) for piece in _pieces_of(form))
+    """A form as a regex: its words in order, with a space, a hyphen, an underscore, an ampersand
+    or nothing between them ("celery beat" in "django_celery_beat", "Hearth & Harvest")."""
+    return r"(?:\s?[&+]\s?|[\s\-_])?".join(re.escape(piece) for piece in _pieces_of(form))
 
 
 class NamePattern:

@@ -188,7 +188,7 @@ FRAMED_AFTER_RE = re.compile(
     r"smarter|simpler))|"
     r"had been|is out|are out|is off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
     r"(?:is|are) unnecessary|"
-    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|quote|did|"
+    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|(?<!to )quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
     # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
@@ -319,7 +319,8 @@ _AGENT_DID_ZH = r"加了|加上了|装了|装好了|引入了|接入了|配了|�
 DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:^\s?|[,;:(—]\s?|[-*]\s|\d[.)]\s|\b(?:and|then|just|simply|also|could|should|can|might|'d|please)\s)"
     r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
-    r"buy|get|grab|go with|bring in|switch to|move to)\s(?:a |an |the |some |your |our |another )?"
+    r"buy|get|grab|go with|bring in|switch to|move to|contact|invite|reach out to|get in touch with)\s"
+    r"(?:a |an |the |some |your |our |another )?"
     r"(?:[\w'-]{1,20}\s)?$"
     # An agent that reports doing it: "I also added redis to the compose file", "I've switched the
     # sessions to Redis", "我顺手加了 Redis".
