@@ -96,3 +96,13 @@ def test_a_bare_option_label_after_the_verb_of_choosing_is_the_replacement(shipp
     found = shipped_detector.detect(text, context)
     assert found.label is Label.PIVOT
     assert found.replacement == replacement
+
+
+@pytest.mark.parametrize("text", ["we'd prefer Postgres over Mongo here, the team knows SQL", "I'd prefer Postgres rather than MongoDB."])
+def test_a_preference_over_an_option_is_a_pivot_to_the_preferred_one(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="which db for the events table?"),
+               Turn(role="assistant", text="Option A: MongoDB, flexible schema. Option B: Postgres with JSONB.")]
+    found = shipped_detector.detect(text, context)
+    assert found.label is Label.PIVOT
+    assert found.replacement == "Postgres"
+    assert "mongo" in (found.target or "").lower()
