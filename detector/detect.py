@@ -37,7 +37,7 @@ from detector.replacements import bare_choice, ranked_replacement
 from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
-from detector.statements import opening_choice, opens_with_approval
+from detector.statements import opening_choice, opens_with_approval, says_it_fails
 from detector.targets import labelled_option, query_for, resolve
 from detector.text import clause_spans, detect_language, ends_as_question, normalize
 
@@ -250,6 +250,12 @@ class Detector:
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
+        if spans.get("replacement") and says_it_fails(spans["replacement"]):
+            # "分桶算了吧，改表结构牵扯的系统太多了 来不及", "月租就别弄了 换床品打扫太费劲": the switch
+            # cue read the complaint as where the turn goes; words that say it fails go nowhere (the
+            # cue itself is a feature the model learned with, so the span is mended here, before it
+            # can make the turn a PIVOT).
+            spans = {name: value for name, value in spans.items() if name != "replacement"}
         if (
             label is Label.REJECT
             and self.mode is Mode.HYBRID
@@ -271,6 +277,8 @@ class Detector:
             target = ruling.target if ruling is not None else resolve(query, context)
             if label is Label.PIVOT and replacement is None and self.mode is not Mode.CLASSIFIER:
                 replacement = ranked_replacement(query, target, context)
+        if replacement and says_it_fails(replacement):
+            replacement = None  # "改表结构牵扯的系统太多了": where nothing can go
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
             adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
             if adjusted is not None:

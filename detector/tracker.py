@@ -273,11 +273,6 @@ class ConvergenceTracker:
         """Change the state for a REJECT, PIVOT or REOPEN; return the trigger and the key used for
         the cooldown (None when the turn changed nothing)."""
         trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
-        if detection.replacement and says_it_fails(detection.replacement):
-            # "分桶算了吧，改表结构牵扯的系统太多了 离大促就3周 来不及": the switch cue read "改表结构…" as
-            # where the turn goes; words that say it fails go nowhere (the cue itself is a feature
-            # the model learned with, so the span is mended here).
-            detection = detection.model_copy(update={"replacement": None})
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
             # Only a rejected option can be reopened: when the detected target is none of them, the

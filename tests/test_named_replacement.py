@@ -106,3 +106,20 @@ def test_a_preference_over_an_option_is_a_pivot_to_the_preferred_one(shipped_det
     assert found.label is Label.PIVOT
     assert found.replacement == "Postgres"
     assert "mongo" in (found.target or "").lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A switch cue reading a complaint as where to go ("换床品打扫太费劲": changing the bedding is the chore).
+        "月租就别弄了 换床品打扫太费劲 我们阿姨就一个人",
+        # A dotted name holds no sentence end; a report of what the user does now, or a rate, names no choice.
+        "revert the max.poll.interval bit, we talked about this like an hour ago. I dont want it in this deploy",
+        "network's cleared, write_lag is 83ms, the bytes are getting there. no iperf. running your query now",
+        "rip out the resolver part. that's the dns fix I already said no to. one change per rollout",
+    ],
+)
+def test_a_complaint_a_report_or_a_rule_is_no_replacement(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="next step?"),
+               Turn(role="assistant", text="1. 开放月租 2. 加 max.poll.interval 3. 加 resolver 4. run iperf between the AZs")]
+    assert shipped_detector.detect(text, context).replacement is None
