@@ -207,3 +207,18 @@ def test_a_return_is_a_pivot_back_and_the_change_comes_back_as_a_relapse(shipped
         "c", Turn(role="assistant", text="Another option would be to move the pool to asyncio with run_in_executor.")
     )
     assert again.verdict == "RELAPSE"
+
+
+@pytest.mark.parametrize(
+    "text, target",
+    [
+        ("delete the HPA you just made. it went to 8 and general-b is worse", "HPA"),
+        ("remove the retry wrapper you added, the job's backoffLimit covers it", "retry wrapper"),
+    ],
+)
+def test_removing_what_the_agent_made_rejects_it(shipped_detector, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
+    """"you just made" says the thing came from the agent's own work (no such turn was in train)."""
+    context = _context("Scaled report-worker with an HPA (min 2, max 8) and wrapped the upload in a retry wrapper.")
+    found = shipped_detector.detect(text, context)
+    assert found.label.is_positive
+    assert target.lower() in (found.target or "").lower()
