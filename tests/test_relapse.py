@@ -115,6 +115,12 @@ CASES = [
      "不上 K8s，compose 里把健康检查和重启策略都配好了。", "OK"),
     ("history", "Kafka", "数据库 outbox", "太重",
      "回顾一下：第 4 轮你否决了 Kafka，现在按 outbox 加轮询来做。", "OK"),
+    # Said to be what the user dropped, then named again in that frame; the reply taking its own
+    # suggestion back; a "would have been" after the name's clause (session 48).
+    ("history", "2(GEE)", "mixed effects", "dropout",
+     "This is one practical advantage over the GEE route you dropped: standard GEE needs MCAR.", "OK"),
+    ("history", "外婆", "钟点阿姨", "外婆腰做了手术",
+     "另外我上面提的让外婆帮忙看半天也收回，外婆那边今年就不安排了，最后两周改成钟点阿姨。", "OK"),
     # What the rejected option cannot do, said of it (session 48).
     ("history", "A(跟团游)", "自由行", "老人走不动",
      "当初不跟团的好处在这就体现出来了：我们的行程可以随天气前后对调，跟团就做不到。", "OK"),

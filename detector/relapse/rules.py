@@ -32,6 +32,7 @@ from detector.relapse.stance_cues import (
     PURPOSE_BEFORE_RE,
     REBUTS_RE,
     REPORTS_WORK_RE,
+    SAID_DROPPED_RE,
     SLOT_LEAD_RE,
     SLOT_RE,
     SUGGESTS_RE,
@@ -102,13 +103,18 @@ def read_sentence(
     if not mentions:
         return None, None
     unframed = None
+    framed_segment = -1  # where a mention framed as history or ruled out opened its segment
     for mention in mentions[:MAX_MENTIONS]:
+        start = start_of_segment(sentence, mention.start)
+        if start == framed_segment:
+            continue  # "the GEE route you dropped: standard GEE needs MCAR": named again, in that frame
         if framed(masked(sentence, mention), mention, current, reason):
+            if SAID_DROPPED_RE.search(sentence, mention.end, clause_of(sentence, mention)[1]):
+                framed_segment = start  # said to be what was dropped: the frame holds for the segment
             continue
         unframed = unframed or mention
         # A name must come with something put forward, part of a description with an explicit
         # suggestion: a name alone is as often logistics ("Uig (on Skye)") as a relapse.
-        start = start_of_segment(sentence, mention.start)
         if SUGGESTS_RE.search(sentence, start) or (mention.strong and put_forward(sentence, start, mention, current)):
             return mention, unframed
         if mention.strong and opens_item(sentence, mention, offered):

@@ -178,17 +178,17 @@ REVIVAL_NEGATED_RE = re.compile(
 FRAMED_AFTER_RE = re.compile(
     # "和之前的 RAG 方案比，…": the mention is what the plan is measured against; "referral 原来占的那部分
     # 配额": what it used to hold.
-    rf"^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    rf"^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动".
     rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?(?:去掉|删掉|拿掉|砍掉|取消)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
     rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
     r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
-    r"|^[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
+    r"|^,?[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
     r"smarter|simpler))|"
     r"had been|is out|are out|is off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
     r"(?:is|are) unnecessary|"
-    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted)|(?<!to )quote|did|"
+    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted|dropped|ruled out|turned down|vetoed|scrapped|passed on)|(?<!to )quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
     # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
@@ -197,8 +197,15 @@ FRAMED_AFTER_RE = re.compile(
     r"|^\s(?:out|gone|off the table)(?=\s?[,;.—–]|\s?$|\s(?:now|then|of the (?:picture|running|question))\b)"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
     r"|^[\w\s'-]{0,20}?\b(?:removed|taken out|taken off|ripped out)\b"
-    rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)",
+    rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)"
+    # The reply taking its own suggestion back after naming it: "我上面提的让外婆帮忙看半天也收回".
+    rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:收回|撤回)",
     re.IGNORECASE,
+)
+# After a name, that it was what the user dropped or the reply takes back ("the GEE route you
+# dropped", "我上面提的让外婆帮忙看半天也收回"): later mentions in the same segment stand in that frame.
+SAID_DROPPED_RE = re.compile(
+    r"\byou(?:'ve| have)? (?:dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on)\b|收回|撤回", re.IGNORECASE
 )
 # A short verdict clause after the option's: "开屏广告影响体验，不做了".
 VERDICT_CLAUSE_RE = re.compile(rf"[,，]\s?(?:就|也|先|都|暂时)?(?:不{HAN}{{1,2}}了|算了|作罢|放弃了|排除了|否了)")
