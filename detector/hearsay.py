@@ -29,7 +29,11 @@ _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|aba
 _WANTED_EN_RE = re.compile(
     r"\b(?:wants? to|wanted to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"
-    r"suggested (?:we )?|floated |thinks we should |says we should |told (?:me|us) to )\s?"
+    r"suggested (?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
+    # Said in passing or to come: "my lead just pinged that we should kill", "my supervisor might
+    # tell me to skip".
+    r"(?:pinged|messaged|mentioned|wrote|emailed|said) (?:me |us )?that we should |"
+    r"(?:might|may|will|would|could|is going to|'ll) (?:tell|ask) (?:me|us) to )\s?"
     rf"(?:just |simply |completely |entirely )?{_CHANGE}\b",
     re.IGNORECASE,
 )

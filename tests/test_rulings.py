@@ -330,6 +330,9 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # Session 48: the party's "不值" / "没前途" / "瞎折腾", and the user paying it no heed.
         "我妈刚打电话来 说猫生病花这个钱不值 还不如再养一只 气死我了 我肯定不听她的啊 他就是我家孩子 该治还得治",
         "我老公今天泼我冷水 说现在做号的比看号的还多 没前途 让我别瞎折腾了 我才不理他 先干三个月看看",
+        # The change said in passing or to come ("just pinged that we should", "might tell me to").
+        "fyi my lead just pinged that we should kill the analytics replica plan and tell the metabase folks to live with it. I don't agree and it's half built anyway, so keep going",
+        "My supervisor might tell me to skip the theoretical framework section since ch1 covers it, idk, I'd rather keep a short version.",
         # Someone urging a course, whatever its verb, and the user not taking it.
         'my bf says i should just double it to $760 and "see who sticks around" which... no. i\'m not doing that, 550 feels right.',
         'My mum reckons family day care "isn\'t proper childcare" and we should just go with the big centre. So I\'m not swayed.',
