@@ -18,8 +18,8 @@ _NUMBER_EN = r"\$?\d"
 _CORRECTS_RE = re.compile(
     # A number denied or set right: "不是十二万", "是六千八不是八千多", "不是八个月".
     rf"(?:不是|而不是|并不是)\s?{_NUMBER_ZH}"
-    # A mistake named: "算错了", "写错了", "你记错了", "数字不对", "哪来的三千多".
-    rf"|算错|写错|记错|搞错了|弄错了|看错了|数(?:字|据)?不对|哪来的\s?{_NUMBER_ZH}"
+    # A mistake named: "算错了", "写错了", "你记错了", "数字不对", "哪来的三千多", "哪有两三百".
+    rf"|算错|写错|记错|搞错了|弄错了|看错了|数(?:字|据)?不对|哪(?:来的|有)\s?{_NUMBER_ZH}"
     # "it's 24 registered nurses, not 22", "the budget is $40k, not $30k".
     rf"|\b(?:it'?s|that'?s|is|are|was|were)\s[^,.;!?\n]{{0,40}}?,?\s(?:not|rather than)\s{_NUMBER_EN}"
     r"|\b(?:miscalculated|typo|the (?:math|maths|numbers?|figures?|totals?) (?:is|are) (?:off|wrong))\b",

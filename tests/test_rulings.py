@@ -333,6 +333,7 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # The change said in passing or to come ("just pinged that we should", "might tell me to").
         "fyi my lead just pinged that we should kill the analytics replica plan and tell the metabase folks to live with it. I don't agree and it's half built anyway, so keep going",
         "My supervisor might tell me to skip the theoretical framework section since ch1 covers it, idk, I'd rather keep a short version.",
+        "孩子爷爷昨天打电话来说，春运这么挤，要不今年就别回了，视频拜个年就行。我们已经三年没回去了，老人嘴上这么说心里肯定想",
         # Someone urging a course, whatever its verb, and the user not taking it.
         'my bf says i should just double it to $760 and "see who sticks around" which... no. i\'m not doing that, 550 feels right.',
         'My mum reckons family day care "isn\'t proper childcare" and we should just go with the big centre. So I\'m not swayed.',
@@ -491,6 +492,7 @@ def test_a_return_the_same_sentence_weighs_with_a_question_returns_to_nothing(sh
         "等下等下 装修贷不是十二万 我刚打开app看了 剩十五万零三百 利率是对的四点八 车贷那个没错",
         "你这个算错了吧 三万乘四点八 一年也就一千四出头 哪来的三千多",
         "等一下 我娃一岁三个月了 不是八个月 辅食那个阶段早就过了 现在跟着大人吃软饭 碎菜啥的",
+        "达人报价我问过了 一条800 哪有两三百",
     ],
 )
 def test_a_short_correction_of_a_fact_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
