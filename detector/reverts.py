@@ -236,6 +236,6 @@ def reported_change(reply: str) -> str | None:
     reports = list(_REPORT_RE.finditer(reply)) or list(_LOG_REPORT_RE.finditer(reply))
     if len(reports) > 1:
         return None
-    summary = (reports[0].group("summary") or reports[0].group("summary_zh")) if reports else announcement(reply)
+    summary = (reports[0]["summary"] or reports[0].groupdict().get("summary_zh")) if reports else announcement(reply)
     summary = _CHANGE_END_RE.split((summary or "").replace("`", ""), maxsplit=1)[0].strip(" :：,，*")
     return summary if len(summary) >= 3 else None

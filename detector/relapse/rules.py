@@ -103,7 +103,7 @@ def read_sentence(
     if not mentions:
         return None, None
     unframed = None
-    framed_segment = -1  # where a mention framed as history or ruled out opened its segment
+    framed_segment = -1  # the segment of a mention said to be what was dropped ("the X you dropped")
     for mention in mentions[:MAX_MENTIONS]:
         start = start_of_segment(sentence, mention.start)
         if start == framed_segment:

@@ -53,6 +53,8 @@ def removed_lines(sentences: list[str]) -> frozenset[int]:
     """The indexes of a diff's removed lines: "- deploy/k8s/celery-beat.yaml" in a block that also
     adds lines ("+ deploy/k8s/cronjob.yaml") removes the file, where "- redis" in a compose file
     with no added line is a list item of what the block holds."""
+    if not any(_FENCE in sentence for sentence in sentences):
+        return frozenset()  # most replies hold no code block: one look at each sentence
     removed: set[int] = set()
     block: list[tuple[int, str]] = []
     for index, sentence, in_code in [*located(sentences), (len(sentences), "", False)]:
