@@ -12,7 +12,7 @@ import re
 from detector.relapse.mentions import Mention, find_mentions
 from detector.relapse.names import Names
 from detector.relapse.rebuttal import rebuttal
-from detector.relapse.sentences import located, removed_lines
+from detector.relapse.sentences import located
 from detector.relapse.stance import (
     clause_of,
     conceded_then_proposed,
@@ -57,10 +57,7 @@ def relapsing_mention(
     forward; None when every mention is framed or nothing is put forward."""
     left_open: Mention | None = None  # an unframed mention of the sentence before, put forward by none
     offering = False  # inside a list the reply introduced as options ("墙面有几个方向：", "Options:")
-    removed = removed_lines(sentences)
-    for index, sentence in enumerate(sentences):
-        if index in removed:
-            continue
+    for sentence in sentences:
         offering = introduces_options(sentence) or (offering and LIST_ITEM_RE.match(sentence) is not None)
         mention, unframed = read_sentence(sentence, names, current, reason, offered=offering)
         mention = mention or rebuttal(sentence, reason, current)

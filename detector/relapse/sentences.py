@@ -1,4 +1,5 @@
-"""A reply cut into the sentences whose mentions are read, minus a checkpoint's list of rejected options.
+"""A reply cut into the sentences whose mentions are read, minus a checkpoint's list of rejected
+options and a diff's removed lines.
 
 A sentence is the unit a mention's stance is read in. Sentences that never end (a pasted log, a list
 without stops) are read in bounded windows, so the work per reply stays linear in its length.
@@ -25,15 +26,17 @@ _SENTENCE_RE = re.compile(
 
 
 def sentences_of(text: str) -> list[str]:
-    """Sentences, minus those inside a checkpoint's "Rejected:" section (they are history). A
-    sentence that never ends (a pasted log, a list without stops) is read in windows of at most
-    `_MAX_SENTENCE` characters, so the work per reply stays linear in its length."""
+    """Sentences, minus those inside a checkpoint's "Rejected:" section and a diff's removed lines
+    (both say what is gone). A sentence that never ends (a pasted log, a list without stops) is
+    read in windows of at most `_MAX_SENTENCE` characters, so the work per reply stays linear in
+    its length."""
     sections = [(m.end(), _section_end(text, m.end())) for m in _REJECTED_SECTION_RE.finditer(text)]
     sentences = []
     for match in _SENTENCE_RE.finditer(text):
         if match.group().strip() and not any(start <= match.start() < end for start, end in sections):
             sentences += _windows(match.group())
-    return sentences
+    removed = _removed_lines(sentences)
+    return [sentence for index, sentence in enumerate(sentences) if index not in removed] if removed else sentences
 
 
 _FENCE = "```"
@@ -49,7 +52,7 @@ def located(sentences: list[str]) -> list[tuple[int, str, bool]]:
     return found
 
 
-def removed_lines(sentences: list[str]) -> frozenset[int]:
+def _removed_lines(sentences: list[str]) -> frozenset[int]:
     """The indexes of a diff's removed lines: "- deploy/k8s/celery-beat.yaml" in a block that also
     adds lines ("+ deploy/k8s/cronjob.yaml") removes the file, where "- redis" in a compose file
     with no added line is a list item of what the block holds."""
