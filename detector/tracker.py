@@ -38,6 +38,7 @@ from detector.constraints import standing_constraints
 from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
 from detector.groups import group_reference, offered_lists
+from detector.hearsay import opposed_hearsay
 from detector.hypotheses import suspected_causes
 from detector.mentions import mention, named_together
 from detector.reasons import before_verdict
@@ -243,6 +244,10 @@ class ConvergenceTracker:
             self._record_constraints(state, clean, patch, verdict=True)
             if change is not None and detection.label is not Label.REOPEN:
                 self._reject_in_other_sentences(state, clean, patch)
+        elif opposed_hearsay(clean):
+            # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what the other party wants is neither
+            # chosen nor dropped, in the turn or in any sentence of it read alone; the course stays.
+            self._record_constraints(state, clean, patch)
         else:
             self._apply_statement(state, clean, patch)
             # A turn that accepts one thing and drops another ("session fixture 可以。另外 buildkite

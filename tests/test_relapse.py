@@ -19,9 +19,13 @@ from pathlib import Path
 import pytest
 
 from detector import relapse
+from detector.loading import build_detector
 from detector.relapse import check_reply
+from detector.relapse.mentions import find_mentions
 from detector.relapse.names import names_of
 from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
+from detector.store import MemoryStore
+from detector.tracker import ConvergenceTracker
 
 DEV = Path(__file__).resolve().parents[1] / "data" / "relapse_dev.jsonl"
 # Long markdown replies in another style (option lists, next steps, tables, vendor names).
@@ -908,3 +912,55 @@ def test_questionnaires_collected_back_withdraw_nothing() -> None:
     from detector.relapse.stance_cues import RULED_OUT_RE
 
     assert RULED_OUT_RE.search("可以先发一轮横断面问卷当预研究，几百份很快就能收回来") is None
+
+
+@pytest.mark.parametrize("alternative, current, reply", [
+    # The maker's name before the words a full product name ends in names the product (session 49).
+    ("2(Datadog Logs)", "3(Grafana Loki)",
+     "If search still feels slow, ship only the error lines to Datadog on its cheaper tier as a side index."),
+    ("Mendeley Reference Manager", "Zotero",
+     "You could keep Mendeley installed as your PDF reader and let Zotero do the citations."),
+])
+def test_a_product_named_by_its_makers_name_alone_comes_back(alternative: str, current: str, reply: str) -> None:
+    assert check_reply(_state(alternative, current), reply).verdict == "RELAPSE"
+
+
+def test_an_everyday_word_before_a_product_tail_names_nothing_alone() -> None:
+    """"Visual" of "Visual Studio Code" opens a phrase; it is no maker's name."""
+    names = names_of("Visual Studio Code", "")
+    assert names.cased is None or names.cased.search("a visual diff of the change") is None
+    assert find_mentions("Visual changes only.", names) == []
+
+
+def _tracked(turns: list[tuple[str, str]]) -> ConvergenceTracker:
+    tracker = ConvergenceTracker(build_detector(), MemoryStore())
+    for role, text in turns:
+        (tracker.observe_user if role == "user" else tracker.observe_assistant)("c", text)
+    return tracker
+
+
+@pytest.mark.parametrize("lang, turns, reply", [
+    ("en", [
+        ("user", "our list API is slow under load, what are the options?"),
+        ("assistant", "Two options:\nA. Put a Redis cache in front of Postgres.\nB. Add an in-process LRU cache per instance."),
+        ("user", "no Redis, we can't run more infra. go with B"),
+        ("assistant", "OK, B: an in-process LRU with a 5-minute TTL."),
+        ("user", "my cofounder keeps saying we should go back to Redis. I disagree, we're not revisiting it. anyway, the list endpoint next"),
+        ("assistant", "For the list endpoint, key the LRU by page and filter."),
+    ], "One more idea: a managed Redis in front of Postgres would take the read load off for good."),
+    ("zh", [
+        ("user", "列表接口一压测就慢，有什么方案？"),
+        ("assistant", "两个方案：\nA. 在 Postgres 前面加一层 Redis 缓存。\nB. 每个实例加进程内 LRU 缓存。"),
+        ("user", "Redis 不要，运维扛不住，就 B"),
+        ("assistant", "好，按 B：进程内 LRU，TTL 5 分钟。"),
+        ("user", "我合伙人一直说要不还是回到 Redis 吧，我不同意，这个不再讨论了。先看列表接口。"),
+        ("assistant", "列表接口按页码和筛选条件做 LRU 的 key。"),
+    ], "另外也可以上一个托管版 Redis，把读压力彻底从 Postgres 上挪走。"),
+], ids=["en", "zh"])
+def test_someone_elses_wish_the_user_opposes_brings_nothing_back(lang: str, turns: list[tuple[str, str]], reply: str) -> None:
+    """"My boss wants it back, but I disagree" is NONE by the label guide: the option stays rejected,
+    the tracker takes no choice from the turn, and a reply that proposes it again relapses."""
+    tracker = _tracked(turns)
+    state = tracker.state("c")
+    assert state.rejected and not any(event.kind in ("reopened", "accepted") for event in state.history)
+    assert tracker.observe_assistant("c", reply).verdict == "RELAPSE"

@@ -27,6 +27,7 @@ from detector.relapse.vocabulary import (
     NAME_END,
     PART_SPLIT_RE,
     PLACE_RE,
+    PRODUCT_TAILS,
     PURPOSE_RE,
     REPLACED_RE,
     STOP_WORDS,
@@ -265,7 +266,8 @@ _AFTER_A_VERB = frozenset("the a an through up out off down back over away in in
 def _solo_names(run: list[str]) -> list[str]:
     """Which words of a multi-word name name it alone: the product after a vendor ("Apache
     Kafka" → "Kafka", "Docker Swarm" → "Swarm"), the name before generic words ("Redis Cache" →
-    "Redis"), and coined words ("GPT-4 API" → "GPT-4"). "Great Expectations" or "AWS Secrets
+    "Redis") or before the words a product's full name ends in ("Datadog Logs", "Mendeley Reference
+    Manager"), and coined words ("GPT-4 API" → "GPT-4"). "Great Expectations" or "AWS Secrets
     Manager" have none: "Expectations" or "Secrets" alone are other things, and "CS" alone is a
     field, not "MS CS"."""
     lowered = [t.lower() for t in run]
@@ -273,6 +275,8 @@ def _solo_names(run: list[str]) -> list[str]:
     if lowered[0] in COMPOUND_HEADS and len(run) == 2 and not generic[1]:
         return [run[1]]
     if not generic[0] and lowered[0] not in COMPOUND_HEADS and all(generic[1:]):
+        return [run[0]]
+    if lowered[-1] in PRODUCT_TAILS and not _ordinary_word(lowered[0]) and lowered[0] not in COMPOUND_HEADS:
         return [run[0]]
     # Not a two-letter acronym of a field or a role ("CS" of "美国 top30 MS CS", "IT", "UI"): many
     # things share those; "S3" or "K8s" name one.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from detector.groups import offered_lists
+from detector.hearsay import opposed_hearsay
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
 from detector.relapse.kin import same_kin
 from detector.relapse.mentions import Mention, find_mentions
@@ -216,7 +217,8 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
     latest user turn was read, which still left reopenings a few turns back as the commonest kind.
     Only turns after the latest rejection of it count, and not a sentence that repeats the
     rejection ("不是说了 Redux 不要吗", "we said no ES") or a mention with a verdict right beside it
-    ("FCM 不加", "no graphql"): those keep the option out."""
+    ("FCM 不加", "no graphql"), nor a turn that reports someone else wanting it back and stands
+    against them ("老板说干脆上个 redis 得了 … 我不太同意"): those keep the option out."""
     return any(
         mention.strong and not _rejected_beside(sentence, mention)
         for number, text in asked
@@ -237,8 +239,11 @@ def _rejected_beside(sentence: str, mention: Mention) -> bool:
 
 @lru_cache(maxsize=1024)
 def _user_sentences(text: str) -> tuple[str, ...]:
-    """A user turn's sentences: each is read again for every reply while the turn stays recent."""
-    return tuple(sentences_of(normalize(text)))
+    """A user turn's sentences that may bring an option back: each is read again for every reply
+    while the turn stays recent. None of a turn that reports another party's wish and opposes it:
+    the label guide's "my boss wants it back, but I disagree" keeps the user's verdict."""
+    normalized = normalize(text)
+    return () if opposed_hearsay(normalized) else tuple(sentences_of(normalized))
 
 
 def _scored(

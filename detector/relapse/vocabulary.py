@@ -986,6 +986,12 @@ PART_SPLIT_RE = re.compile(r"[()（）:：,，/、;；+]|\s(?:or|或)\s")
 LATIN_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]{0,30}")
 LATIN_WORD_RE = re.compile(r"[a-z][a-z0-9+#.\-]{0,30}")
 CJK_RUN_RE = re.compile(f"[{CJK_CHAR}]+")
+# The words a product's own name is followed by in its full name ("Datadog Logs", "Zoho Books",
+# "Mendeley Reference Manager"): the maker's name before them names the product alone.
+PRODUCT_TAILS = frozenset(
+    "logs log analytics monitoring insights studio hub workspace docs sheets books payments pay functions "
+    "pipelines actions manager reference desk suite".split()
+)
 # Heads of compound product names that name something else alone ("Google Ads", "React Native").
 COMPOUND_HEADS = frozenset(
     "google microsoft amazon aws azure apple docker react apache github gitlab visual oracle ibm meta adobe "
