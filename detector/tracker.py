@@ -244,12 +244,13 @@ class ConvergenceTracker:
             self._record_constraints(state, clean, patch, verdict=True)
             if change is not None and detection.label is not Label.REOPEN:
                 self._reject_in_other_sentences(state, clean, patch)
-        elif opposed_hearsay(clean):
-            # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what the other party wants is neither
-            # chosen nor dropped, in the turn or in any sentence of it read alone; the course stays.
-            self._record_constraints(state, clean, patch)
         else:
-            self._apply_statement(state, clean, patch)
+            if opposed_hearsay(clean):
+                # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what the other party wants is not
+                # chosen; the course stays.
+                self._record_constraints(state, clean, patch)
+            else:
+                self._apply_statement(state, clean, patch)
             # A turn that accepts one thing and drops another ("session fixture 可以。另外 buildkite
             # 那个我也不想换，迁移成本太高") reads as NONE whole; its sentence that drops an option
             # still on the table does so read alone.
