@@ -964,3 +964,21 @@ def test_someone_elses_wish_the_user_opposes_brings_nothing_back(lang: str, turn
     state = tracker.state("c")
     assert state.rejected and not any(event.kind in ("reopened", "accepted") for event in state.history)
     assert tracker.observe_assistant("c", reply).verdict == "RELAPSE"
+
+
+@pytest.mark.parametrize("alternative, current, reply, verdict", [
+    # The agent reports work the rejected option is the means of (session 49).
+    ("SQLAlchemy ORM models", "raw SQL with psycopg",
+     "To keep the dedupe test short, I brought in a tiny `Event` SQLAlchemy model in etl/models.py.", "RELAPSE"),
+    ("a Redis cache", "no caching for now", "I put the dashboard query behind @upstash/redis with a 30s TTL.", "RELAPSE"),
+    ("1(SQLite via sqlite-net)", "JSON save files",
+     "For the slot list I wrapped the timestamps in a little sqlite-net table so sorting is cheap.", "RELAPSE"),
+    # Work that removes it, replaces it or tells why it is out brings nothing back.
+    ("a Redis cache", "in-process LRU", "I removed the Redis container and added the in-process LRU.", "OK"),
+    ("a Redis cache", "in-process LRU", "I added the in-process LRU instead of Redis.", "OK"),
+    ("a Redis cache", "in-process LRU", "I also added a note to the README on why Redis was ruled out.", "OK"),
+])
+def test_work_the_agent_reports_doing_with_the_option_brings_it_back(
+    alternative: str, current: str, reply: str, verdict: str
+) -> None:
+    assert check_reply(_state(alternative, current), reply).verdict == verdict

@@ -128,7 +128,7 @@ def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bo
         return True
     if instructs(sentence, mention) or revived(sentence, mention, *clause_of(sentence, mention)):
         return True
-    return directed(sentence, start, mention)
+    return directed(sentence, start, mention) or reports_doing(sentence, mention)
 
 
 def introduces_options(sentence: str) -> bool:
@@ -160,6 +160,15 @@ def directed(sentence: str, start: int, mention: Mention) -> bool:
     """Does a verb right before the mention govern it ("create a Notion workspace")?"""
     window = sentence[max(start, mention.start - _DIRECTIVE_WINDOW) : mention.start].rstrip(OPENING_MARKS)
     return DIRECTIVE_BEFORE_RE.search(window) is not None
+
+
+def reports_doing(sentence: str, mention: Mention) -> bool:
+    """Does the agent report, earlier in the mention's clause, work that the mention is part of
+    ("I reintroduced a minimal `Event` SQLAlchemy model", "I added a small index through
+    sqlite-net", "I put the stats call behind `@upstash/redis`")? An agent that quietly does the
+    rejected thing names it as the means of what it did, not as the object of a verb."""
+    clause_start, _ = clause_of(sentence, mention)
+    return REPORTS_WORK_RE.search(sentence, clause_start, mention.start) is not None
 
 
 def argues_away(sentence: str, start: int) -> bool:

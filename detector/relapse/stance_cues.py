@@ -343,7 +343,7 @@ DIRECTIVE_BEFORE_RE = re.compile(
 # The agent saying it did some work, then showing it: "I also set up the prod backend so the three
 # nodes share counts:" before a code block. What the block names is what was done.
 REPORTS_WORK_RE = re.compile(
-    rf"{_AGENT_EN}(?:{_AGENT_DID_EN}|put back|brought back|switched|pinned|included|hooked up)\b"
+    rf"{_AGENT_EN}(?:{_AGENT_DID_EN}|put|brought back|switched|pinned|included|hooked up|wrapped|kept)\b"
     rf"|我[^,，。:：\n]{{0,12}}?(?:{_AGENT_DID_ZH})",
     re.IGNORECASE,
 )
