@@ -415,13 +415,24 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         return None
     named = [c for c in scored if c.features.get("named_by_label")]
     others = [c for c in scored if c.features.get("from_proposal") and c not in named and c.features.get("user_overlap", 0.0) > 0]
-    if len(named) == 1 and not others and not _captures_another_name(query, named[0], context):
+    if len(named) == 1 and (not others or _label_in_capture(query)) and not _captures_another_name(query, named[0], context):
         # The user named the option by its label or place and no other option by its words
         # ("option 1 is a no", "第一个不太行"): explicit words outrank every learned guess, the
         # recommended option's pull included. Not in "就按第一个来，缓存先不考虑", where the label
-        # is the choice and the cache option, named by its words, is what goes.
+        # is the choice and the cache option, named by its words, is what goes. Words of other
+        # options elsewhere in the turn do not outrank a label inside the verdict's own capture
+        # ("…那剩下就是提前还款… 方案3里指数基金定投那部分就别放进来了").
         return named[0].text
     return _whole_capture(_best(scored), scored).text
+
+
+def _label_in_capture(query: TargetQuery) -> bool:
+    """Are the labels the turn names all inside the verdict's capture ("方案3里指数基金定投")? Not
+    a capture about something of the option's ("方案 1 的带宽问题一样"): that compares with it."""
+    raw = query.raw or ""
+    in_capture = label_references(raw)
+    owned = any(raw[raw.find(label) + len(label) :].lstrip().startswith("的") for label in in_capture)
+    return bool(in_capture) and in_capture == label_references(query.text) and not owned
 
 
 def _whole_capture(best: Candidate, scored: Sequence[Candidate]) -> Candidate:

@@ -72,6 +72,21 @@ def test_a_label_that_is_the_choice_does_not_outrank_an_option_named_by_its_word
     assert target is not None and "给慢查询加索引" not in target
 
 
+@pytest.mark.parametrize("text", [
+    "C is a non-starter, the integration tests on every PR are what catch our schema bugs",
+    "C is a no-go: integration tests on each PR catch our migration bugs",
+])
+def test_a_label_inside_the_verdicts_capture_outranks_words_of_other_options(text: str) -> None:
+    """The turn's words touch option B's name ("integration tests"), but the verdict's own subject
+    is the label C: explicit words first (session 49)."""
+    listed = Turn(role="assistant", text="Options:\nA) Cache dependencies between runs.\nB) Shard the integration tests "
+                                         "across 4 runners.\nC) Run integration tests only on merge to main.")
+    from detector.targets import query_for
+
+    target = resolve(query_for(text, Label.REJECT, Detector("rules").engine.match(text)), [listed])
+    assert target is not None and target.startswith("C(")
+
+
 def test_the_replacement_is_never_the_target() -> None:
     query = TargetQuery(text="不用 Redis 了，改用本地 LRU 缓存", label=Label.PIVOT, replacement="本地 LRU 缓存")
     target = resolve(query, [OPTIONS_ZH])
