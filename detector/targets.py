@@ -546,7 +546,8 @@ def user_phrases(
     for token in _tokens(text, inside_names) + [_Token("", len(text) + 1, len(text) + 1)]:
         word, start = token.word, token.start
         gap = text[previous.end : start]
-        breaks = (gap.strip() and not gap.strip() in "+&/") or token.breaking
+        # "CQRS+事件溯源", "R&D" and a hyphenated word ("LLM pre-label") are one phrase.
+        breaks = (gap.strip() and not gap.strip() in "+&/" and gap != "-") or token.breaking
         if breaks or len(run) >= _MAX_USER_TOKENS:
             kept = _trim_function_words(run)
             if kept:

@@ -87,6 +87,16 @@ def test_a_label_inside_the_verdicts_capture_outranks_words_of_other_options(tex
     assert target is not None and target.startswith("C(")
 
 
+@pytest.mark.parametrize("text, phrase", [
+    ("hmm 想了一晚上，LLM pre-label 这步拿掉吧。", "LLM pre-label"),
+    ("no non-solicit, their legal will never sign that", "non-solicit"),
+    ("ok the cert-manager thing is out, we bought a wildcard cert", "cert-manager"),
+])
+def test_a_hyphenated_word_is_one_word_of_the_users_phrase(text: str, phrase: str) -> None:
+    """"pre-label" cut at its hyphen gave the target "LLM pre" (session 49)."""
+    assert phrase in user_phrases(text)
+
+
 def test_the_replacement_is_never_the_target() -> None:
     query = TargetQuery(text="不用 Redis 了，改用本地 LRU 缓存", label=Label.PIVOT, replacement="本地 LRU 缓存")
     target = resolve(query, [OPTIONS_ZH])
@@ -146,7 +156,7 @@ def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
     ("text", "phrases"),
     [
         ("she won't do airbnb. find us a hotel with a pool", ["airbnb", "find", "hotel"]),
-        ("ugh self-hosting is more than I signed up for", ["self", "hosting", "signed up"]),
+        ("ugh self-hosting is more than I signed up for", ["self-hosting", "signed up"]),
         ("$99 a year to tell me I'm broke? nah. something free", ["broke"]),
         ("一个月 5000 老板不会批的", ["5000 老板"]),
         ("晚一年上这个想法就算了", ["想法"]),
