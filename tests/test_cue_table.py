@@ -108,6 +108,7 @@ ZH_CASES = [
     case("zh", "ES就别上了吧 运维就俩人", REJECT, target="ES"),
     case("zh", "MQ 先别放进来，没人会运维", REJECT, target="MQ"),
     case("zh", "北大就别做梦了 分数差太多", REJECT, target="北大"),
+    case("zh", "要求不停服 mysqldump 那种一把导的不行", REJECT, target="mysqldump"),
     case("zh", "不是网络的问题，别再抓包了", REJECT, target="网络"),
     case("zh", "法务那边肯定过不了", REJECT),
     case("zh", "先不做，等预算下来再说", REJECT, revisit_if="等预算下来"),
