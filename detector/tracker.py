@@ -245,12 +245,7 @@ class ConvergenceTracker:
             if change is not None and detection.label is not Label.REOPEN:
                 self._reject_in_other_sentences(state, clean, patch)
         else:
-            if opposed_hearsay(clean):
-                # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what the other party wants is not
-                # chosen; the course stays.
-                self._record_constraints(state, clean, patch)
-            else:
-                self._apply_statement(state, clean, patch)
+            self._apply_statement(state, clean, patch)
             # A turn that accepts one thing and drops another ("session fixture 可以。另外 buildkite
             # 那个我也不想换，迁移成本太高") reads as NONE whole; its sentence that drops an option
             # still on the table does so read alone.
@@ -629,7 +624,8 @@ class ConvergenceTracker:
             # anything. (Most NONE turns end in a clause: no label or short-name lookup here.)
             open_options = _open_options(state)
             chosen = _sole_holder(closing, open_options) or _best_overlapping(closing, open_options)
-        if chosen is not None:
+        # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what another party wants, opposed, is not chosen.
+        if chosen is not None and not opposed_hearsay(text):
             self._decide(state, chosen, None, patch)
             state.history.append(StateEvent(turn=state.turn, kind="accepted", alternative_id=chosen.id, text=text[:200]))
         self._record_constraints(state, text, patch)
