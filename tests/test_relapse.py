@@ -982,3 +982,17 @@ def test_work_the_agent_reports_doing_with_the_option_brings_it_back(
     alternative: str, current: str, reply: str, verdict: str
 ) -> None:
     assert check_reply(_state(alternative, current), reply).verdict == verdict
+
+
+@pytest.mark.parametrize("alternative, current, reply", [
+    # The rejected option as what the current plan is measured against (session 49).
+    ("Redis 集群", "本地 LRU", "和 Redis 比,本地 LRU 省掉了一跳网络。"),
+    ("C(找 agency 定制开发)", "A(Shopify 模板站)", "跟 agency 定制的报价比,A 方案在预算内还有余量,剩下的钱放在拍产品图上。"),
+    ("A(JSON save files)", "B(binary saves)", "Migration works differently than it would have with the JSON format: the fields don't describe themselves."),
+])
+def test_a_comparison_with_the_rejected_option_brings_nothing_back(alternative: str, current: str, reply: str) -> None:
+    assert check_reply(_state(alternative, current), reply).verdict == "OK"
+
+
+def test_a_comparison_that_praises_the_rejected_option_still_relapses() -> None:
+    assert check_reply(_state("Redis 集群", "本地 LRU"), "Redis 比本地 LRU 快很多，建议上 Redis。").verdict == "RELAPSE"

@@ -117,7 +117,7 @@ NEGATED_BEFORE_RE = re.compile(
     # What the user replaced or cut: "前面被你换成直播的年终答谢晚宴".
     rf"|被(?:你|您|我们|咱们)?(?:换成|换掉|替换成?|砍掉|否掉|去掉|拿掉|划掉){HAN}{{0,6}}的\s?$"
     # What would have been: "the piece that would have been more awkward with Auth0".
-    r"|\bwould(?: have|'ve) been [\w' -]{0,30}?\b(?:with|on|using|via|under|in) (?:the )?$"
+    r"|\bwould(?: have|'ve)(?: been)? [\w' -]{0,30}?\b(?:with|on|using|via|under|in) (?:the )?$"
     rf"|曾经?(?:考虑|想|打算|尝试|评估|试)过?{HAN}{{0,4}}\s?$|(?:之前|原来|原先|当初|以前)的{HAN}{{1,4}}\s?$"
     r"|\b(?:crunch|warmth|feel|look|taste|flavou?r|benefits?|advantages?|upside|flexibility|perks?|"
     r"convenience|"
@@ -178,7 +178,8 @@ REVIVAL_NEGATED_RE = re.compile(
 FRAMED_AFTER_RE = re.compile(
     # "和之前的 RAG 方案比，…": the mention is what the plan is measured against; "referral 原来占的那部分
     # 配额": what it used to hold.
-    rf"^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    # "跟 agency 定制的报价比,…": the clause ends on the comparison.
+    rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动".
     rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?(?:去掉|删掉|拿掉|砍掉|取消)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
