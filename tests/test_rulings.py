@@ -330,6 +330,10 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # Session 48: the party's "不值" / "没前途" / "瞎折腾", and the user paying it no heed.
         "我妈刚打电话来 说猫生病花这个钱不值 还不如再养一只 气死我了 我肯定不听她的啊 他就是我家孩子 该治还得治",
         "我老公今天泼我冷水 说现在做号的比看号的还多 没前途 让我别瞎折腾了 我才不理他 先干三个月看看",
+        # Session 49: "我自己不这么想", "我才不听呢", "我想留着".
+        "我爸的意思是官司太耗人了 让我别告了 认了算了 但我自己不这么想 这是我应得的钱",
+        "我婆婆说狗老了就别花钱做手术了 顺其自然 我才不听呢 它跟了我们十年",
+        "合伙人说 Notion 以后要收费 想直接砍掉 换成飞书文档 但我觉得 wiki 那块太顺手了 我想留着",
         # The change said in passing or to come ("just pinged that we should", "might tell me to").
         "fyi my lead just pinged that we should kill the analytics replica plan and tell the metabase folks to live with it. I don't agree and it's half built anyway, so keep going",
         "My supervisor might tell me to skip the theoretical framework section since ch1 covers it, idk, I'd rather keep a short version.",
