@@ -325,6 +325,27 @@ CASES = [
     # A kind of clinic is no name of one: a plain 门诊 does not bring back the 特需门诊.
     ("kind end", "4(挂特需门诊)", "普通号", "太贵",
      "- 另外挂一个心内科普通门诊号(不用专家)，先把检查单开出来，结果出来再挂专家号;", "OK"),
+    # Session 49: the maker's name before a product tail; work reported with the option as its means;
+    # a clause that ends on a comparison with it, or what would have been with it.
+    ("maker's name", "2(Datadog Logs)", "3(Grafana Loki)", "",
+     "If search still feels slow, ship only the error lines to Datadog on its cheaper tier as a side index.", "RELAPSE"),
+    ("maker's name", "Mendeley Reference Manager", "Zotero", "",
+     "You could keep Mendeley installed as your PDF reader and let Zotero do the citations.", "RELAPSE"),
+    ("reported work", "SQLAlchemy ORM models", "raw SQL with psycopg", "",
+     "To keep the dedupe test short, I brought in a tiny `Event` SQLAlchemy model in etl/models.py.", "RELAPSE"),
+    ("reported work", "a Redis cache", "no caching for now", "",
+     "I put the dashboard query behind @upstash/redis with a 30s TTL.", "RELAPSE"),
+    ("reported work", "1(SQLite via sqlite-net)", "JSON save files", "",
+     "For the slot list I wrapped the timestamps in a little sqlite-net table so sorting is cheap.", "RELAPSE"),
+    ("reported work", "a Redis cache", "in-process LRU", "", "I removed the Redis container and added the in-process LRU.", "OK"),
+    ("reported work", "a Redis cache", "in-process LRU", "", "I added the in-process LRU instead of Redis.", "OK"),
+    ("reported work", "a Redis cache", "in-process LRU", "", "I also added a note to the README on why Redis was ruled out.", "OK"),
+    ("comparison", "Redis 集群", "本地 LRU", "", "和 Redis 比,本地 LRU 省掉了一跳网络。", "OK"),
+    ("comparison", "C(找 agency 定制开发)", "A(Shopify 模板站)", "",
+     "跟 agency 定制的报价比,A 方案在预算内还有余量,剩下的钱放在拍产品图上。", "OK"),
+    ("comparison", "A(JSON save files)", "B(binary saves)", "",
+     "Migration works differently than it would have with the JSON format: the fields don't describe themselves.", "OK"),
+    ("comparison", "Redis 集群", "本地 LRU", "", "Redis 比本地 LRU 快很多，建议上 Redis。", "RELAPSE"),
 ]
 # fmt: on
 
@@ -914,17 +935,6 @@ def test_questionnaires_collected_back_withdraw_nothing() -> None:
     assert RULED_OUT_RE.search("可以先发一轮横断面问卷当预研究，几百份很快就能收回来") is None
 
 
-@pytest.mark.parametrize("alternative, current, reply", [
-    # The maker's name before the words a full product name ends in names the product (session 49).
-    ("2(Datadog Logs)", "3(Grafana Loki)",
-     "If search still feels slow, ship only the error lines to Datadog on its cheaper tier as a side index."),
-    ("Mendeley Reference Manager", "Zotero",
-     "You could keep Mendeley installed as your PDF reader and let Zotero do the citations."),
-])
-def test_a_product_named_by_its_makers_name_alone_comes_back(alternative: str, current: str, reply: str) -> None:
-    assert check_reply(_state(alternative, current), reply).verdict == "RELAPSE"
-
-
 def test_an_everyday_word_before_a_product_tail_names_nothing_alone() -> None:
     """"Visual" of "Visual Studio Code" opens a phrase; it is no maker's name."""
     names = names_of("Visual Studio Code", "")
@@ -964,35 +974,3 @@ def test_someone_elses_wish_the_user_opposes_brings_nothing_back(lang: str, turn
     state = tracker.state("c")
     assert state.rejected and not any(event.kind in ("reopened", "accepted") for event in state.history)
     assert tracker.observe_assistant("c", reply).verdict == "RELAPSE"
-
-
-@pytest.mark.parametrize("alternative, current, reply, verdict", [
-    # The agent reports work the rejected option is the means of (session 49).
-    ("SQLAlchemy ORM models", "raw SQL with psycopg",
-     "To keep the dedupe test short, I brought in a tiny `Event` SQLAlchemy model in etl/models.py.", "RELAPSE"),
-    ("a Redis cache", "no caching for now", "I put the dashboard query behind @upstash/redis with a 30s TTL.", "RELAPSE"),
-    ("1(SQLite via sqlite-net)", "JSON save files",
-     "For the slot list I wrapped the timestamps in a little sqlite-net table so sorting is cheap.", "RELAPSE"),
-    # Work that removes it, replaces it or tells why it is out brings nothing back.
-    ("a Redis cache", "in-process LRU", "I removed the Redis container and added the in-process LRU.", "OK"),
-    ("a Redis cache", "in-process LRU", "I added the in-process LRU instead of Redis.", "OK"),
-    ("a Redis cache", "in-process LRU", "I also added a note to the README on why Redis was ruled out.", "OK"),
-])
-def test_work_the_agent_reports_doing_with_the_option_brings_it_back(
-    alternative: str, current: str, reply: str, verdict: str
-) -> None:
-    assert check_reply(_state(alternative, current), reply).verdict == verdict
-
-
-@pytest.mark.parametrize("alternative, current, reply", [
-    # The rejected option as what the current plan is measured against (session 49).
-    ("Redis 集群", "本地 LRU", "和 Redis 比,本地 LRU 省掉了一跳网络。"),
-    ("C(找 agency 定制开发)", "A(Shopify 模板站)", "跟 agency 定制的报价比,A 方案在预算内还有余量,剩下的钱放在拍产品图上。"),
-    ("A(JSON save files)", "B(binary saves)", "Migration works differently than it would have with the JSON format: the fields don't describe themselves."),
-])
-def test_a_comparison_with_the_rejected_option_brings_nothing_back(alternative: str, current: str, reply: str) -> None:
-    assert check_reply(_state(alternative, current), reply).verdict == "OK"
-
-
-def test_a_comparison_that_praises_the_rejected_option_still_relapses() -> None:
-    assert check_reply(_state("Redis 集群", "本地 LRU"), "Redis 比本地 LRU 快很多，建议上 Redis。").verdict == "RELAPSE"
