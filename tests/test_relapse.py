@@ -339,6 +339,7 @@ CASES = [
      "For the slot list I wrapped the timestamps in a little sqlite-net table so sorting is cheap.", "RELAPSE"),
     ("reported work", "a Redis cache", "in-process LRU", "", "I removed the Redis container and added the in-process LRU.", "OK"),
     ("reported work", "a Redis cache", "in-process LRU", "", "I added the in-process LRU instead of Redis.", "OK"),
+    ("reported work", "a Redis cache", "in-process LRU", "", "I kept the LRU and left Redis out entirely.", "OK"),
     ("reported work", "a Redis cache", "in-process LRU", "", "I also added a note to the README on why Redis was ruled out.", "OK"),
     ("comparison", "Redis 集群", "本地 LRU", "", "和 Redis 比,本地 LRU 省掉了一跳网络。", "OK"),
     ("comparison", "C(找 agency 定制开发)", "A(Shopify 模板站)", "",

@@ -168,7 +168,12 @@ def reports_doing(sentence: str, mention: Mention) -> bool:
     sqlite-net", "I put the stats call behind `@upstash/redis`")? An agent that quietly does the
     rejected thing names it as the means of what it did, not as the object of a verb."""
     clause_start, _ = clause_of(sentence, mention)
-    return REPORTS_WORK_RE.search(sentence, clause_start, mention.start) is not None
+    report = REPORTS_WORK_RE.search(sentence, clause_start, mention.start)
+    # Not across a conjunction: "I kept the LRU and left Redis out" reports other work.
+    return report is not None and _ANOTHER_VERB_RE.search(sentence, report.end(), mention.start) is None
+
+
+_ANOTHER_VERB_RE = re.compile(r"\b(?:and|but|so|then|while|because|since|instead)\b|而|但|所以|然后", re.IGNORECASE)
 
 
 def argues_away(sentence: str, start: int) -> bool:
