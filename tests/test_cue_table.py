@@ -104,10 +104,8 @@ ZH_CASES = [
     case("zh", "上个方案作废，需求我重新捋一遍", REJECT),
     case("zh", "算了，这条路别走了", REJECT),
     case("zh", "Redis 那套就别折腾了，运维成本太高", REJECT, target="Redis", reason="运维成本太高"),
-    # Session 49: "就别上了", "先别放进来", "别做梦了".
-    case("zh", "ES就别上了吧 运维就俩人", REJECT, target="ES"),
+    # Session 49: "先别放进来".
     case("zh", "MQ 先别放进来，没人会运维", REJECT, target="MQ"),
-    case("zh", "北大就别做梦了 分数差太多", REJECT, target="北大"),
     case("zh", "要求不停服 mysqldump 那种一把导的不行", REJECT, target="mysqldump"),
     case("zh", "不是网络的问题，别再抓包了", REJECT, target="网络"),
     case("zh", "法务那边肯定过不了", REJECT),
@@ -628,9 +626,7 @@ EN_CASES = [
     case("en", "security vetoed circleci but I think they're wrong, I'll push back", NONE),
     case("en", "zoom still drops on the 3rd floor, 12mbps up there", NONE),
     case("en", "we just finished migrating to Snowflake last year", NONE),
-    # Session 49: a verdict after an aside or contracted, and "that's X dead".
-    case("en", "The sedan I think is not for me, the boot is too small", REJECT, target="sedan"),
-    case("en", "honestly the referral scheme isn't for us", REJECT, target="referral scheme"),
+    # Session 49: "that's X dead".
     case("en", "Right, that's the grant dead then. Back to the bake sale", REJECT, target="grant"),
     case("en", "that is not for me to decide, ask the board", NONE),
     case("en", "that's my laptop dead again, give me ten minutes", NONE),
