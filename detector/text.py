@@ -39,13 +39,13 @@ LABEL_WORD_ZH = "(?:方案|思路|选项|路线|办法|做法|方法|策略|模�
 LABEL_WORD_EN = "(?:option|plan|approach|choice|alternative|path|route|strategy|idea|proposal|scenario|variant)"
 # What follows a label word: a letter or digit, or a Chinese numeral ("方案A", "思路二", "Option 2").
 LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
-# Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
-# never names one. Target resolution and the group reader take their plurals as well.
 # Words that keep the name right after them out ("不要 Kafka", "别上 K8s", "not redis", "without the
 # ORM"): the tracker reads them in a reopening, the relapse guard in a user's sentence that names a
 # rejected option. The English ones are whole words, "the" after them optional.
 KEPT_OUT_ZH = "不要|不用|别用|别加|别上|别碰|不加|不上"
 KEPT_OUT_EN = r"no|(?<!\bwhy )not|without|minus|skip|drop|don'?t (?:use|add)"
+# Units of time, singular: what measures an option ("$99 a year", "the 2-3 week timeline") and
+# never names one. Target resolution and the group reader take their plurals as well.
 TIME_UNITS_EN = ("day", "night", "week", "month", "year", "hour", "minute")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _SCRIPT_RUN_RE = re.compile(f"(?P<cjk>[{CJK_CHAR}]+)|(?P<latin>[A-Za-z0-9][A-Za-z0-9'\\-_.]*)")

@@ -125,18 +125,21 @@ def test_a_complaint_a_report_or_a_rule_is_no_replacement(shipped_detector, text
     assert shipped_detector.detect(text, context).replacement is None
 
 
+# A reply listing three ways to search logs, for the session 49 turns below.
+_LOG_SEARCH_OPTIONS = [
+    Turn(role="user", text="日志检索怎么做"),
+    Turn(role="assistant", text="1. 上 ES 集群做全文检索\n2. 用 Spark 离线跑\n3. 直接 grep + 按天切文件"),
+]
+
+
 def test_a_verdict_before_the_bare_choice_names_no_replacement(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"X 就别上了吧" drops X: the bare "…吧" of a choice is not read inside it (it had named "es就别上"
     the replacement and made the turn a PIVOT; session 49)."""
-    context = [Turn(role="user", text="日志检索怎么做"),
-               Turn(role="assistant", text="1. 上 ES 集群做全文检索\n2. 用 Spark 离线跑\n3. 直接 grep + 按天切文件")]
-    found = shipped_detector.detect("es就别上了吧 我们运维总共俩人 集群挂了没人会修", context)
+    found = shipped_detector.detect("es就别上了吧 我们运维总共俩人 集群挂了没人会修", _LOG_SEARCH_OPTIONS)
     assert found.label is Label.REJECT and found.replacement is None
 
 
 def test_an_option_told_not_to_come_in_is_the_target(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"先别放进来" is a verdict like "先别加" (session 49)."""
-    context = [Turn(role="user", text="日志检索怎么做"),
-               Turn(role="assistant", text="1. 上 ES 集群做全文检索\n2. 用 Spark 离线跑\n3. 直接 grep + 按天切文件")]
-    found = shipped_detector.detect("spark先别放进来 组里没人会调", context)
+    found = shipped_detector.detect("spark先别放进来 组里没人会调", _LOG_SEARCH_OPTIONS)
     assert found.label is Label.REJECT and found.target is not None and "spark" in found.target.lower()

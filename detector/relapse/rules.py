@@ -23,9 +23,12 @@ from detector.relapse.stance import (
     takes_up,
 )
 from detector.relapse.stance_cues import (
+    CAUSAL_RE,
     CLAUSE_RE,
+    CONTRAST_RE,
     DIRECTIVE_BEFORE_RE,
     IMPERATIVE_CLAUSE_RE,
+    JOINS_ANOTHER_RE,
     LIST_ITEM_RE,
     OFFERS_RE,
     OPENING_MARKS,
@@ -87,7 +90,6 @@ def work_shown(sentences: list[str], names: Names, current: str, reason: frozens
             if mention.strong and not framed(masked(sentence, mention), mention, current, reason):
                 return sentence, mention
     return None
-
 
 
 def read_sentence(
@@ -170,10 +172,9 @@ def reports_doing(sentence: str, mention: Mention) -> bool:
     clause_start, _ = clause_of(sentence, mention)
     report = REPORTS_WORK_RE.search(sentence, clause_start, mention.start)
     # Not across a conjunction: "I kept the LRU and left Redis out" reports other work.
-    return report is not None and _ANOTHER_VERB_RE.search(sentence, report.end(), mention.start) is None
-
-
-_ANOTHER_VERB_RE = re.compile(r"\b(?:and|but|so|then|while|because|since|instead)\b|而|但|所以|然后", re.IGNORECASE)
+    return report is not None and not any(
+        joint.search(sentence, report.end(), mention.start) for joint in (JOINS_ANOTHER_RE, CONTRAST_RE, CAUSAL_RE)
+    )
 
 
 def argues_away(sentence: str, start: int) -> bool:

@@ -173,6 +173,10 @@ REVIVAL_NEGATED_RE = re.compile(
     r"不(?!妨|错)|别|没|无需|\b(?:not|never|no longer|won't|don't|shouldn't|can't|cannot|wouldn't|without)\b|n't\b",
     re.IGNORECASE,
 )
+# What the user did to an option ("the GEE route you dropped"), and the reply taking its own back
+# ("…也收回"): read right after a mention (`FRAMED_AFTER_RE`) and to hold its frame (`SAID_DROPPED_RE`).
+_USER_DROPPED = "dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on"
+_TAKEN_BACK_ZH = "收回|撤回"
 # Right after the mention: a comparison, a verdict against it, its past tense, or its being
 # said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
 FRAMED_AFTER_RE = re.compile(
@@ -189,7 +193,7 @@ FRAMED_AFTER_RE = re.compile(
     r"smarter|simpler))|"
     r"had been|is out|are out|is off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
     r"(?:is|are) unnecessary|"
-    r"would be overkill|is overkill|is too|are too|you (?:disliked|rejected|had|didn't|wanted|dropped|ruled out|turned down|vetoed|scrapped|passed on)|(?<!to )quote|did|"
+    rf"would be overkill|is overkill|is too|are too|you (?:disliked|had|didn't|wanted|{_USER_DROPPED})|(?<!to )quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
     # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
@@ -200,18 +204,19 @@ FRAMED_AFTER_RE = re.compile(
     r"|^[\w\s'-]{0,20}?\b(?:removed|taken out|taken off|ripped out)\b"
     rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)"
     # The reply taking its own suggestion back after naming it: "我上面提的让外婆帮忙看半天也收回".
-    rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:收回|撤回)",
+    rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:{_TAKEN_BACK_ZH})",
     re.IGNORECASE,
 )
 # After a name, that it was what the user dropped or the reply takes back ("the GEE route you
 # dropped", "我上面提的让外婆帮忙看半天也收回"): later mentions in the same segment stand in that frame.
-SAID_DROPPED_RE = re.compile(
-    r"\byou(?:'ve| have)? (?:dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on)\b|收回|撤回", re.IGNORECASE
-)
+SAID_DROPPED_RE = re.compile(rf"\byou(?:'ve| have)? (?:{_USER_DROPPED})\b|{_TAKEN_BACK_ZH}", re.IGNORECASE)
 # A short verdict clause after the option's: "开屏广告影响体验，不做了".
 VERDICT_CLAUSE_RE = re.compile(rf"[,，]\s?(?:就|也|先|都|暂时)?(?:不{HAN}{{1,2}}了|算了|作罢|放弃了|排除了|否了)")
 # "X 容易卡住，所以选了 <current>": a reason that leads to the current decision.
 CAUSAL_RE = re.compile(r"所以|因此|于是|因而|\b(?:so|which is why|that's why|hence|therefore)\b", re.IGNORECASE)
+# Words that join another verb phrase, beside a contrast (`CONTRAST_RE`) or a consequence
+# (`CAUSAL_RE`): "I kept the LRU and left Redis out" reports two pieces of work.
+JOINS_ANOTHER_RE = re.compile(r"\b(?:and|then|while|because|since|instead)\b|而|然后", re.IGNORECASE)
 # A verdict against the option anywhere in its clause.
 AGAINST_RE = re.compile(
     r"太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|杀鸡用牛刀|成本太高|代价太大|没有足够|不现实|超(?:出)?预算|"
@@ -311,10 +316,6 @@ COMMA_RE = re.compile(r"[,，]")
 # After a leading reason clause, the main clause brings the option back only through "it": "Since
 # Redis handles sessions natively, it would be the better fit".
 REFERS_BACK_RE = re.compile(r"^\s?(?:it\b|it'[sd]\b|they\b|它|这个|那个)", re.IGNORECASE)
-# A verb that puts forward what it governs, right before a mention: "create a Notion workspace",
-# "Put AWS ElastiCache in front", "直接去法院打官司", "建一个 Notion 工作区". English verbs count at the
-# start of a clause or after a modal; Chinese ones with a measure word or "直接", so "找到了 Redis 的问题"
-# and "之前用 Redis" do not.
 # The agent reporting work of its own, the subject and the verb ("I also added", "we've wired in",
 # "我顺手加了"): read right before a name (`DIRECTIVE_BEFORE_RE`) and before a code block it opens
 # (`REPORTS_WORK_RE`).
@@ -324,6 +325,10 @@ _AGENT_DID_EN = (
     r"configured|deployed|brought in|pulled in"
 )
 _AGENT_DID_ZH = r"加了|加上了|装了|装好了|引入了|接入了|配了|配好了|配置了|设置了|设好了|补上了|恢复了"
+# A verb that puts forward what it governs, right before a mention: "create a Notion workspace",
+# "Put AWS ElastiCache in front", "直接去法院打官司", "建一个 Notion 工作区". English verbs count at the
+# start of a clause or after a modal; Chinese ones with a measure word or "直接", so "找到了 Redis 的问题"
+# and "之前用 Redis" do not.
 DIRECTIVE_BEFORE_RE = re.compile(
     r"(?:^\s?|[,;:(—]\s?|[-*]\s|\d[.)]\s|\b(?:and|then|just|simply|also|could|should|can|might|'d|please)\s)"
     r"(?:put|create|spin up|set up|use|pick up|book|sign up for|try|add|rent|hire|keep|file|enroll \w{1,6} in|"
