@@ -347,6 +347,13 @@ CASES = [
     ("comparison", "A(JSON save files)", "B(binary saves)", "",
      "Migration works differently than it would have with the JSON format: the fields don't describe themselves.", "OK"),
     ("comparison", "Redis 集群", "本地 LRU", "", "Redis 比本地 LRU 快很多，建议上 Redis。", "RELAPSE"),
+    # Session 50: a change list's "加 X" (the name a package's tail), and a report on one part of the work.
+    ("change list", "B(Riverpod)", "A(provider + ChangeNotifier)", "",
+     "- pubspec.yaml：加 flutter_riverpod 2.4.9，main.dart 外面包了 ProviderScope", "RELAPSE"),
+    ("reported part", "B(Riverpod)", "A(provider + ChangeNotifier)", "",
+     "登录页本身仍然是 provider，只有全局 auth 这块用了 Riverpod。", "RELAPSE"),
+    ("change list", "B(Riverpod)", "A(provider + ChangeNotifier)", "", "- pubspec.yaml：删除 flutter_riverpod，flutter pub get", "OK"),
+    ("reported part", "Redis 集群", "本地 LRU", "", "之前那版用了 Redis，这次换成了本地 LRU。", "OK"),
 ]
 # fmt: on
 

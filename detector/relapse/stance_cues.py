@@ -342,8 +342,11 @@ DIRECTIVE_BEFORE_RE = re.compile(
     rf"|我(?:也|还|顺便|顺手|另外|已经)?(?:{_AGENT_DID_ZH}|上了|开了|部署了|换成了|切到了){HAN}{{0,4}}\s?$"
     rf"|(?:(?:建|搭|开|买|租|叫|请|找|报|加|上|用)(?:一个|个|一台|台|两台|一家|家|一场|场|一套|套|一层|层|一辆|辆|一块|块|一款|款|一份|份|一张|张|一门|门|一节|节|一组|组|一支|支|一些|些|点)|直接[买用上找叫报去]?|改用|换成|换用|试试|试一下)"
     rf"{HAN}{{0,8}}\s?$"
-    # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰".
-    r"|(?:^|[,，;；:：。]\s?)(?:那就|就|直接|先|再|也|还是|可以)?用\s?$",
+    # "用 X" opening a clause, the name right after the verb: "…，用 Redux Toolkit 的 slice 管理最清晰";
+    # a change list's "加 X" ("pubspec.yaml：加 flutter_riverpod 2.4.9", the name the package's tail).
+    r"|(?:^|[,，;；:：。]\s?)(?:那就|就|直接|先|再|也|还是|可以)?(?:用|加|加上|新增|添加|引入|接入)\s?(?:[A-Za-z0-9.@/-]{1,24}[_-])?$"
+    # The agent's report on one part of the work: "只有全局 auth 这块用了 Riverpod".
+    r"|(?:这块|这里|这边|这部分|这一块|那块)(?:也|就|只|都)?用了\s?$",
     re.IGNORECASE,
 )
 # The agent saying it did some work, then showing it: "I also set up the prod backend so the three
