@@ -342,3 +342,35 @@ def test_segmenting_a_long_chinese_run_grows_linearly(unit: str) -> None:
 
     ratio, small, large = growth_ratio(tokenize_zh.__wrapped__, unit)
     assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+@pytest.mark.parametrize("unit", ["(", "(a", "a.", "....", ":)"])
+def test_tokenizing_a_long_english_chunk_grows_linearly(unit: str) -> None:
+    """spaCy's affix splitting strips one prefix or suffix at a time and searched the whole rest
+    for a suffix each time, and its special-case matcher tried every pair of tokens: a turn with
+    8,000 "(" in a row took four minutes in the hybrid detector, 20,000 never ended. (The chunk
+    cache is emptied each run, or only the first run would tokenize.)"""
+    from detector.text import _EN_CHUNK_TOKENS, tokenize_en
+
+    def tokenize(text: str) -> list[str]:
+        _EN_CHUNK_TOKENS.clear()
+        return tokenize_en(text)
+
+    ratio, small, large = growth_ratio(tokenize, unit)
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"
+
+
+def test_reading_the_clauses_of_a_turn_dense_with_cues_grows_linearly() -> None:
+    """Each clause asked whether any cue of the turn ended inside it: clauses times cues, so 48 KB
+    of "这个方案不行，换成B吧。" took ten seconds."""
+    from detector.reasons import clause_kinds
+    from detector.schema import CueHit, Label
+    from detector.text import clause_spans
+
+    def kinds(text: str) -> object:
+        spans = clause_spans(text)
+        hits = [CueHit(cue_id="zh.reject.x", label=Label.REJECT, lang="zh", weight=0.5, span="", start=s, end=e) for s, e in spans[::2]]
+        return clause_kinds(text, spans, hits, ())
+
+    ratio, small, large = growth_ratio(kinds, "这个方案不行，换成B吧。")
+    assert ratio < MAX_RATIO, f"{small * 1e3:.2f} ms at 10 KB, {large * 1e3:.2f} ms at 100 KB"

@@ -108,6 +108,39 @@ def test_tokens_equal_spacys_own_on_random_punctuated_chunks() -> None:
     assert differing == []
 
 
+def test_tokens_equal_spacys_own_on_long_chunks_where_the_suffix_is_read_near_the_end() -> None:
+    """Chunks longer than SUFFIX_WINDOW, where a suffix is looked for near the end alone, runs of
+    full stops longer than the window among them."""
+    from detector.english_tokens import SUFFIX_WINDOW, english_rules
+
+    rng = random.Random(11)
+    pieces = list("()[]\"'.,;:!?-/") + ["n't", "'s", "...", "km", "10", "3.8", "e.g.", ":)", "Redis", "ok", "." * (SUFFIX_WINDOW + 3)]
+    chunks = ["".join(rng.choice(pieces) for _ in range(rng.randint(8, 40))) for _ in range(3_000)]
+    assert sum(len(chunk) > SUFFIX_WINDOW for chunk in chunks) > 2_500
+    differing = [chunk for chunk in chunks if english_rules().tokens(chunk) != [t.orth_ for t in _spacy_tokenizer()(chunk)]]
+    assert differing == []
+
+
+def test_every_suffix_but_a_run_of_one_character_fits_the_window() -> None:
+    """What reading the suffix near the end relies on: each branch of the installed spaCy's suffix
+    pattern matches at most SUFFIX_WINDOW characters, or is a run of one character (which goes on
+    to the left as far as the run does, so the whole chunk is searched when a run fills the window)."""
+    import re._constants as constants
+    import re._parser as parser
+
+    from detector.english_tokens import SUFFIX_WINDOW, _english_patterns
+
+    (kind, (_, branches)), = parser.parse(_english_patterns()["suffix"]).data
+    assert kind == constants.BRANCH
+    for branch in branches:
+        if branch.getwidth()[1] < SUFFIX_WINDOW:
+            continue
+        *run, end = branch.data
+        characters = {value if op == constants.LITERAL else value[2][0][1] for op, value in run}
+        assert end == (constants.AT, constants.AT_END) and len(characters) == 1, branch.data
+        assert all(op == constants.LITERAL or (op == constants.MAX_REPEAT and value[2].data == [(constants.LITERAL, next(iter(characters)))]) for op, value in run)
+
+
 def test_protected_regions_cover_quotes_code_and_logs() -> None:
     text = '他说“方案作废”\n```\nrollback aborted\n```\nERROR: request rejected\n`drop table`'
     kinds = {region.kind for region in protected_regions(text)}
