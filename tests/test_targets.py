@@ -87,6 +87,34 @@ def test_a_label_inside_the_verdicts_capture_outranks_words_of_other_options(tex
     assert target is not None and target.startswith("C(")
 
 
+QUEUES = Turn(role="assistant", text="Options: A) Redis + RQ, simple and fast; B) RabbitMQ, more robust routing; "
+                                    "C) Postgres with SKIP LOCKED, no new infra. I'd suggest A.")
+
+
+@pytest.mark.parametrize("text, label, expected", [
+    ("actually let's revisit A, the Postgres load turned out higher than we thought", Label.REOPEN, "A("),
+    ("the queue depth is fine now, so we should drop C", Label.REJECT, "C("),
+])
+def test_a_bare_letter_the_verdict_captures_names_the_option_listed_under_it(text: str, label: Label, expected: str) -> None:
+    """Mid-sentence a capital letter is no label (it may be the article), but as what the verdict
+    names it is: other options' words in the turn ("Postgres") do not outrank it (session 50)."""
+    from detector.targets import query_for
+
+    engine = Detector("rules").engine
+    target = resolve(query_for(text, label, engine.with_spans(text, engine.match(text))), [QUEUES])
+    assert target is not None and target.startswith(expected)
+
+
+def test_a_letter_the_cue_cut_out_of_a_word_names_no_option() -> None:
+    """"14B 不太行": the cue captured "B" of the model size; option B was not turned down."""
+    from detector.targets import _labels_named, query_for
+
+    text = "agreement 只有 70%，14B 不太行。换 72B"
+    engine = Detector("rules").engine
+    query = query_for(text, Label.PIVOT, engine.with_spans(text, engine.match(text)))
+    assert query.raw == "B" and _labels_named(query) == []
+
+
 @pytest.mark.parametrize("text, phrase", [
     ("hmm 想了一晚上，LLM pre-label 这步拿掉吧。", "LLM pre-label"),
     ("no non-solicit, their legal will never sign that", "non-solicit"),
