@@ -340,15 +340,16 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     text = query.text
     if query.raw is not None and _names_something(query.raw):
         collect.add(_referent(query.raw, turns), "cue", -1, True)
-    references = " ".join(_labels_named(query))
+    turn_labels = label_references(text)
+    captured = [] if turn_labels else _bare_label_captured(query)
+    references = " ".join(turn_labels or captured)
     # The turn's words outside the pivot's replacement: "embedded recruiter for 3 months then"
     # goes to the embedded recruiter, so "embedded", which the reply also said, is no target.
     outside = text.replace(query.replacement, _blank(query.replacement)) if query.replacement else text
     mine = _tokens(outside, _inside_names(text))
-    by_capture = bool(references) and not label_references(text)
     for distance, role, view in turns:
         named = proposal_by_label(references, view.proposals) if references else None
-        if by_capture and named is not None and named.label == named.name:
+        if captured and named is not None and named.label == named.name:
             named = None  # a bare letter in running text names an option listed under it, not a place
         for index, proposal in enumerate(view.proposals):
             labelled = proposal.label != proposal.name
@@ -435,20 +436,18 @@ def _label_in_capture(query: TargetQuery) -> bool:
     raw = query.raw or ""
     in_capture = label_references(raw)
     owned = any(raw[raw.find(label) + len(label) :].lstrip().startswith("的") for label in in_capture)
-    return bool(in_capture) and in_capture == _labels_named(query) and not owned
+    return bool(in_capture) and in_capture == (label_references(query.text) or _bare_label_captured(query)) and not owned
 
 
-def _labels_named(query: TargetQuery) -> list[str]:
-    """The option labels the turn names: as `label_references` reads the turn, or else the cue's
-    capture when it is a bare label ("let's revisit A, the Postgres load…"): in running text a
-    capital letter is no label (it may be the article), but a verdict's object it is."""
-    found = label_references(query.text)
+def _bare_label_captured(query: TargetQuery) -> list[str]:
+    """The cue's capture, when it is a bare label standing alone in the turn ("let's revisit A,
+    the Postgres load…"): in running text a capital letter is no label (it may be the article),
+    but as the verdict's object it is. Not the "B" a cue cut out of "14B 不太行"."""
     capture = (query.raw or "").strip()
-    if found or not capture or label_references(capture) != [capture]:
-        return found
-    # The letter standing alone in the turn: the cue may have cut "B" out of "14B 不太行".
+    if not capture or label_references(capture) != [capture]:
+        return []
     alone = re.search(rf"(?<![A-Za-z0-9]){re.escape(capture)}(?![A-Za-z0-9])", query.text)
-    return [capture] if alone is not None else found
+    return [capture] if alone is not None else []
 
 
 def _whole_capture(best: Candidate, scored: Sequence[Candidate]) -> Candidate:

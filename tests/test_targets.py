@@ -107,12 +107,12 @@ def test_a_bare_letter_the_verdict_captures_names_the_option_listed_under_it(tex
 
 def test_a_letter_the_cue_cut_out_of_a_word_names_no_option() -> None:
     """"14B 不太行": the cue captured "B" of the model size; option B was not turned down."""
-    from detector.targets import _labels_named, query_for
+    from detector.targets import _bare_label_captured, query_for
 
     text = "agreement 只有 70%，14B 不太行。换 72B"
     engine = Detector("rules").engine
     query = query_for(text, Label.PIVOT, engine.with_spans(text, engine.match(text)))
-    assert query.raw == "B" and _labels_named(query) == []
+    assert query.raw == "B" and _bare_label_captured(query) == []
 
 
 @pytest.mark.parametrize("text, phrase", [
