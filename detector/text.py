@@ -441,7 +441,7 @@ def tokenize_en(text: str) -> list[str]:
     """spaCy tokens of a Latin-script run, lower-cased."""
     tokens: list[str] = []
     chunks = text.split()
-    if any(len(chunk) > EN_CHUNK_CHARS for chunk in chunks):
+    if len(text) > EN_CHUNK_CHARS and any(len(chunk) > EN_CHUNK_CHARS for chunk in chunks):
         chunks = [chunk[i : i + EN_CHUNK_CHARS] for chunk in chunks for i in range(0, len(chunk), EN_CHUNK_CHARS)]
     for chunk in chunks:
         found = _EN_CHUNK_TOKENS.get(chunk)

@@ -128,9 +128,10 @@ def put_forward(sentence: str, start: int, mention: Mention, current: str) -> bo
     Jenkins 机器重新开起来")?"""
     if proposes(sentence, mention, start, len(sentence), current) or argues_away(sentence, mention.end):
         return True
-    if instructs(sentence, mention) or revived(sentence, mention, *clause_of(sentence, mention)):
+    clause_start, clause_end = clause_of(sentence, mention)
+    if instructs(sentence, mention, clause_start) or revived(sentence, mention, clause_start, clause_end):
         return True
-    return directed(sentence, start, mention) or reports_doing(sentence, mention)
+    return directed(sentence, start, mention) or reports_doing(sentence, mention, clause_start)
 
 
 def introduces_options(sentence: str) -> bool:
@@ -153,9 +154,11 @@ def opens_item(sentence: str, mention: Mention, offered: bool) -> bool:
     return slot is not None and mention.start >= slot.end() and SLOT_LEAD_RE.fullmatch(sentence, slot.end(), mention.start) is not None
 
 
-def instructs(sentence: str, mention: Mention) -> bool:
-    """Does the mention's clause open with a bare verb ("park the event log in DynamoDB")?"""
-    return IMPERATIVE_CLAUSE_RE.match(sentence, clause_of(sentence, mention)[0]) is not None
+def instructs(sentence: str, mention: Mention, clause_start: int | None = None) -> bool:
+    """Does the mention's clause (starting at `clause_start`, found when not given) open with a
+    bare verb ("park the event log in DynamoDB")?"""
+    start = clause_of(sentence, mention)[0] if clause_start is None else clause_start
+    return IMPERATIVE_CLAUSE_RE.match(sentence, start) is not None
 
 
 def directed(sentence: str, start: int, mention: Mention) -> bool:
@@ -164,12 +167,11 @@ def directed(sentence: str, start: int, mention: Mention) -> bool:
     return DIRECTIVE_BEFORE_RE.search(window) is not None
 
 
-def reports_doing(sentence: str, mention: Mention) -> bool:
-    """Does the agent report, earlier in the mention's clause, work that the mention is part of
+def reports_doing(sentence: str, mention: Mention, clause_start: int) -> bool:
+    """Does the agent report, earlier in the mention's clause (from `clause_start`), work that the mention is part of
     ("I reintroduced a minimal `Event` SQLAlchemy model", "I added a small index through
     sqlite-net", "I put the stats call behind `@upstash/redis`")? An agent that quietly does the
     rejected thing names it as the means of what it did, not as the object of a verb."""
-    clause_start, _ = clause_of(sentence, mention)
     report = REPORTS_WORK_RE.search(sentence, clause_start, mention.start)
     # Not across a conjunction: "I kept the LRU and left Redis out" reports other work.
     return report is not None and not any(
