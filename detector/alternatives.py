@@ -727,7 +727,9 @@ def parts_of(summary: str) -> list[str]:
     return [part for part in _PART_JOINER_RE.split(_name_head(summary)) if part.strip()] or [summary]
 
 
+@lru_cache(maxsize=8192)
 def _short(summary: str) -> str:
+    """Cached: `Proposal.name` is asked for every option at every lookup, turn after turn."""
     return clip(_name_head(summary) or summary, NAME_CHARS)
 
 

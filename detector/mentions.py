@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from detector.alternatives import Proposal, content_keys, parts_of
 from detector.text import LABEL_WORD_EN, LABEL_WORD_ZH, stem_of
@@ -47,31 +49,59 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     say), else by one Chinese part of a combined name ("峨眉山" of "成都+乐山+峨眉山"), else by its
     label ("B", "方案B", "2" when the options were numbered)."""
     lowered = text.lower()
-    name = proposal.name.lower().strip()
-    if len(name) >= 2 and (at := _word_find(lowered, name)) >= 0:
-        return at, at + len(name)
-    keys = content_keys(proposal.summary)
-    for word in _PROPER_WORD_RE.findall(proposal.summary):
-        if stem_of(word) in keys or "-" in word and content_keys(word) <= keys:
-            for form in _written_forms(word.lower()):
-                if (at := _word_find(lowered, form)) >= 0:
-                    return at, at + len(form)
-    for part in parts_of(proposal.name):
-        # "峨眉山" of "成都+乐山+峨眉山": one stop of a combined option names it.
-        part = part.strip()
-        if len(part) >= 2 and _CJK_NAME_RE.fullmatch(part) and (at := lowered.find(part)) >= 0:
+    forms = _forms_of(proposal)
+    if forms.name and (at := _word_find(lowered, forms.name)) >= 0:
+        return at, at + len(forms.name)
+    for form in forms.proper_names:
+        if (at := _word_find(lowered, form)) >= 0:
+            return at, at + len(form)
+    for part in forms.parts:
+        if (at := lowered.find(part)) >= 0:
             return at, at + len(part)
+    for needle, lone_letter in forms.labels:
+        if (at := _word_find(text if lone_letter else lowered, needle)) >= 0:
+            return at, at + len(needle)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Forms:
+    """The ways a text may name one proposal, in the order `mention` tries them."""
+
+    name: str  # the short name, lower-cased ("" when shorter than two characters)
+    proper_names: tuple[str, ...]  # the written forms of the proper names in its summary
+    parts: tuple[str, ...]  # the Chinese stops of a combined name
+    labels: tuple[tuple[str, bool], ...]  # the label's forms, each with: is it a lone capital letter?
+
+
+@lru_cache(maxsize=8192)
+def _forms_of(proposal: Proposal) -> _Forms:
+    """Read once per option: a hook in a long conversation asks, for every sentence, which of a
+    hundred options it names, and the options stay the same turn after turn."""
+    name = proposal.name.lower().strip()
+    keys = content_keys(proposal.summary)
+    proper_names = tuple(
+        form
+        for word in _PROPER_WORD_RE.findall(proposal.summary)
+        if stem_of(word) in keys or "-" in word and content_keys(word) <= keys
+        for form in _written_forms(word.lower())
+    )
+    # "峨眉山" of "成都+乐山+峨眉山": one stop of a combined option names it.
+    parts = tuple(
+        part for part in map(str.strip, parts_of(proposal.name)) if len(part) >= 2 and _CJK_NAME_RE.fullmatch(part)
+    )
     label = proposal.label.strip()
     key = re.sub(rf"^(?:{LABEL_WORD_ZH}|{LABEL_WORD_EN})\s?", "", label, flags=re.IGNORECASE)
+    labels: list[tuple[str, bool]] = []
     for form in dict.fromkeys((label, key)):
         if len(form) == 1 and not form.isascii():
             continue  # "一" of "方案一" is in "一般", "一组": said alone, it names nothing
         # A lone letter names an option only as a capital: "a" in "the pass is a treadmill" is an article.
         lone_letter = len(form) == 1 and form.isascii() and form.isalpha()
-        haystack, needle = (text, form.upper()) if lone_letter else (lowered, form.lower())
-        if needle and (at := _word_find(haystack, needle)) >= 0:
-            return at, at + len(needle)
-    return None
+        needle = form.upper() if lone_letter else form.lower()
+        if needle:
+            labels.append((needle, lone_letter))
+    return _Forms(name if len(name) >= 2 else "", proper_names, parts, tuple(labels))
 
 
 def named_together(text: str, target: Proposal, others: Sequence[Proposal]) -> list[Proposal]:

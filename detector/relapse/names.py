@@ -58,9 +58,10 @@ class CjkName:
     triples: frozenset[str] = frozenset()  # three characters in a row: as good as the name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Names:
-    """How one rejected alternative can be mentioned, compiled once."""
+    """How one rejected alternative can be mentioned, compiled once (by `names_of`, cached, so
+    one alternative has one `Names`: it hashes by identity, a cheap key for `find_mentions`)."""
 
     anchors: NamePattern | None  # names, kin and label, matched on lower-cased text
     cased: NamePattern | None  # names that spell common words ("Go", "Swarm"): case must match
