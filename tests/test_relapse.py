@@ -795,7 +795,7 @@ def test_a_lone_cjk_character_beside_a_number_is_a_unit_not_a_name() -> None:
     from detector.relapse.mentions import find_mentions
 
     hakone = names_of("箱根 1 天", "")
-    assert find_mentions("那天下雨的话，看到富士山的概率就很低了。", hakone) == ()
+    assert find_mentions("那天下雨的话，看到富士山的概率就很低了。", hakone) == []
     assert [m.text for m in find_mentions("可以留一天去箱根泡温泉。", hakone) if m.strong] == ["箱根"]
     assert find_mentions("其实可以养几条孔雀鱼。", names_of("养鱼", ""))
 
@@ -947,7 +947,7 @@ def test_an_everyday_word_before_a_product_tail_names_nothing_alone() -> None:
     """"Visual" of "Visual Studio Code" opens a phrase; it is no maker's name."""
     names = names_of("Visual Studio Code", "")
     assert names.cased is None or names.cased.search("a visual diff of the change") is None
-    assert find_mentions("Visual changes only.", names) == ()
+    assert find_mentions("Visual changes only.", names) == []
 
 
 def _tracked(turns: list[tuple[str, str]]) -> ConvergenceTracker:

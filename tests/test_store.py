@@ -45,6 +45,41 @@ def test_isolating_memory_store_keeps_state_when_an_updater_fails() -> None:
     assert store.get("x").constraints == ["c1"]
 
 
+def test_sqlite_store_decodes_a_row_only_when_another_writer_changed_it(tmp_path: Path) -> None:
+    """The process keeps the state it wrote and takes it back while the row still holds that
+    JSON; a write by another store (another process) is read, never shadowed by the kept one."""
+    mine, theirs = SQLiteStore(tmp_path / "s.db"), SQLiteStore(tmp_path / "s.db")
+    given: list[ConvergenceState | None] = []
+    returned: list[ConvergenceState] = []
+
+    def bump_and_see(state: ConvergenceState | None) -> tuple[ConvergenceState, int]:
+        given.append(state)
+        returned.append(_bump(state, "x")[0])
+        return returned[-1], returned[-1].turn
+
+    mine.update("x", bump_and_see)
+    mine.update("x", bump_and_see)
+    assert given[1] is returned[0]  # the row was unchanged: the kept state, not decoded again
+    theirs.update("x", lambda s: _bump(s, "x"))
+    assert mine.update("x", bump_and_see) == 4
+    assert mine.get("x").constraints == ["c1", "c2", "c3", "c4"]
+
+
+def test_sqlite_store_keeps_state_when_an_updater_fails(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "s.db")
+    store.update("x", lambda s: _bump(s, "x"))
+
+    def failing(state: ConvergenceState | None) -> tuple[ConvergenceState, int]:
+        assert state is not None
+        state.constraints.append("half-done")
+        raise RuntimeError("updater failed")
+
+    with pytest.raises(RuntimeError):
+        store.update("x", failing)
+    assert store.update("x", lambda s: _bump(s, "x")) == 2
+    assert store.get("x").constraints == ["c1", "c2"]
+
+
 def _worker(path: str, conversation_id: str, count: int) -> None:
     store = SQLiteStore(path)
     for _ in range(count):

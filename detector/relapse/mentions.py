@@ -31,12 +31,8 @@ class Mention:
     kind: str = "name"
 
 
-@lru_cache(maxsize=8192)
-def find_mentions(sentence: str, names: Names) -> tuple[Mention, ...]:
-    """Where the sentence names the alternative: anchors first, then shared distinctive words.
-
-    Cached: the user turns a state holds are read against every rejection on each reply, to
-    see whether the user brought one back, and they stay the same for several replies."""
+def find_mentions(sentence: str, names: Names) -> list[Mention]:
+    """Where the sentence names the alternative: anchors first, then shared distinctive words."""
     lowered = sentence.lower()
     found = _matches(names.anchors, lowered, strong=True, kind="name")
     if names.cased:
@@ -51,7 +47,7 @@ def find_mentions(sentence: str, names: Names) -> tuple[Mention, ...]:
         found += _word_mentions(lowered, names.words)
     if names.cjk:
         found += _cjk_mentions(lowered, names.cjk)
-    return tuple(_merged(found))
+    return _merged(found)
 
 
 def _matches(pattern: re.Pattern[str] | NamePattern | None, text: str, strong: bool, kind: str) -> list[Mention]:

@@ -225,7 +225,7 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
         if number > rejected_at
         for sentence in _user_sentences(text)
         if not REAFFIRMED_RE.search(sentence)
-        for mention in find_mentions(sentence, names)
+        for mention in _user_mentions(sentence, names)
     )
 
 
@@ -235,6 +235,14 @@ def _rejected_beside(sentence: str, mention: Mention) -> bool:
         REJECTED_AFTER_RE.match(sentence, mention.end, mention.end + 16)
         or REJECTED_BEFORE_RE.search(sentence, max(0, mention.start - 12), mention.start)
     )
+
+
+@lru_cache(maxsize=4096)
+def _user_mentions(sentence: str, names: Names) -> tuple[Mention, ...]:
+    """`find_mentions` of a user sentence, cached: the user turns a state holds are read against
+    every rejection on every reply while they stay recent, and a long conversation holds dozens of
+    rejections."""
+    return tuple(find_mentions(sentence, names))
 
 
 @lru_cache(maxsize=1024)
