@@ -220,12 +220,20 @@ def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) 
     ("FCM 不加", "no graphql"), nor a turn that reports someone else wanting it back and stands
     against them ("老板说干脆上个 redis 得了 … 我不太同意"): those keep the option out."""
     return any(
-        mention.strong and not _rejected_beside(sentence, mention)
+        _names_it_without_a_verdict(sentence, names)
         for number, text in asked
         if number > rejected_at
         for sentence in _user_sentences(text)
-        if not REAFFIRMED_RE.search(sentence)
-        for mention in _user_mentions(sentence, names)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _names_it_without_a_verdict(sentence: str, names: Names) -> bool:
+    """Does the user's sentence name the option outright with no verdict beside the name? Cached:
+    the user turns a state holds are read against every rejection on every reply while they stay
+    recent, and a long conversation holds dozens of rejections."""
+    return any(
+        mention.strong and not _rejected_beside(sentence, mention) for mention in find_mentions(sentence, names)
     )
 
 
@@ -237,21 +245,16 @@ def _rejected_beside(sentence: str, mention: Mention) -> bool:
     )
 
 
-@lru_cache(maxsize=4096)
-def _user_mentions(sentence: str, names: Names) -> tuple[Mention, ...]:
-    """`find_mentions` of a user sentence, cached: the user turns a state holds are read against
-    every rejection on every reply while they stay recent, and a long conversation holds dozens of
-    rejections."""
-    return tuple(find_mentions(sentence, names))
-
-
 @lru_cache(maxsize=1024)
 def _user_sentences(text: str) -> tuple[str, ...]:
     """A user turn's sentences that may bring an option back: each is read again for every reply
-    while the turn stays recent. None of a turn that reports another party's wish and opposes it:
-    the label guide's "my boss wants it back, but I disagree" keeps the user's verdict."""
+    while the turn stays recent. Not one that repeats a rejection ("不是说了 Redux 不要吗"), and none
+    of a turn that reports another party's wish and opposes it: the label guide's "my boss wants
+    it back, but I disagree" keeps the user's verdict."""
     normalized = normalize(text)
-    return () if opposed_hearsay(normalized) else tuple(sentences_of(normalized))
+    if opposed_hearsay(normalized):
+        return ()
+    return tuple(sentence for sentence in sentences_of(normalized) if not REAFFIRMED_RE.search(sentence))
 
 
 def _scored(
