@@ -23,10 +23,7 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
-    is_route,
-    label_mentions,
     letters_named,
-    parts_of,
     proposal_by_label,
     sole_container,
     sole_containers,
@@ -37,11 +34,36 @@ from detector.alternatives import (
 from detector.constraints import standing_constraints
 from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
-from detector.groups import group_reference, offered_lists
 from detector.hearsay import opposed_hearsay
 from detector.hypotheses import suspected_causes
-from detector.mentions import mention, named_together
+from detector.mentions import mention
 from detector.reasons import before_verdict
+from detector.referents import (
+    approved,
+    best_overlapping,
+    bracketed_short_name,
+    corrects,
+    group_in,
+    holds_a_word_of,
+    in_a_correction,
+    listed_with,
+    named_besides,
+    names_a_part_of,
+    names_option,
+    naming_words,
+    neither_names_nor_points_at,
+    offered_in,
+    only_speaks_of,
+    part_named,
+    part_said,
+    proposal_of,
+    proposals_of,
+    set_against,
+    short_name_said,
+    sole_holder,
+    speaks_of,
+    tracked_by_label,
+)
 from detector.render import (
     default_revisit_if,
     instruction_for,
@@ -88,7 +110,6 @@ from detector.text import (
     ends_as_question,
     normalize,
     sentences,
-    squeeze,
 )
 
 SOLIDIFY_COMMANDS = ("/converge", "/solidify")
@@ -100,12 +121,6 @@ _TRIGGER_OF = {Label.REJECT: "rejection", Label.PIVOT: "pivot", Label.REOPEN: "r
 # A positive turn of more sentences than this is a long message; its other sentences are not
 # read one by one for a second verdict (each reading is a detection).
 MAX_SENTENCES_READ_ALONE = 6
-# Words that point at something said before instead of naming it.
-_POINTER_RE = re.compile(
-    r"这个|那个|这种|那种|这样|那样|这套|那套|这条|那条|这块|那块|它|现在的|目前的|当前的"
-    r"|\b(?:this|that|it|these|those|current|the plan|what we have|so far)\b",
-    re.IGNORECASE,
-)
 # The plan in force, named as such: "上个方案作废", "原方案不行了", "scrap the current plan".
 _THE_PLAN_RE = re.compile(
     r"上一?个方案|上一版方案|之前(?:定)?的方案|原(?:来的)?方案|刚才(?:定)?的方案|现在的方案|当前的?方案|目前的方案"
@@ -288,9 +303,9 @@ class ConvergenceTracker:
                 # ETS backend this time, not redis" brings back hammer, not redis).
                 words = _without_kept_out(text)
                 named = (
-                    _sole_holder(detection.target, rejected)
-                    or _short_name_said(words, rejected)
-                    or _best_overlapping(words, rejected)
+                    sole_holder(detection.target, rejected)
+                    or short_name_said(words, rejected)
+                    or best_overlapping(words, rejected)
                     or named
                 )
             target = named or target
@@ -304,7 +319,7 @@ class ConvergenceTracker:
                 # option stays rejected, with the user's condition as the one to come back on.
                 self._set_revisit_condition(state, target, later, text, patch)
                 return "rejection", f"revisit:{target.id}"
-            if target is None and detection.target and _offered_in(_last_reply(state), detection.target):
+            if target is None and detection.target and offered_in(_last_reply(state), detection.target):
                 # What the last reply just offered, and no one rejected, is taken, not brought back
                 # ("那蛇口吧" after "蛇口和后海都可以"): an acceptance, read as one.
                 self._apply_statement(state, text, patch)
@@ -321,14 +336,14 @@ class ConvergenceTracker:
         on_the_decision = (
             decided is not None
             and target is not decided
-            and not _names(verdict, detection.target)
-            and not any(_names_option(verdict, a) for a in state.alternatives)
-            and _only_speaks_of(_last_reply(state), decided)  # last: it reads the reply's options
+            and not holds_a_word_of(verdict, detection.target)
+            and not any(names_option(verdict, a) for a in state.alternatives)
+            and only_speaks_of(_last_reply(state), decided)  # last: it reads the reply's options
         )
         if not on_the_decision and decided is not None and target is not decided and _THE_PLAN_RE.search(verdict):
             # "上个方案作废，老板说这个季度不允许上私有部署的大模型" after a reply listing the next steps of
             # the chosen plan: the plan in force goes, not whichever listed step the words touch.
-            on_the_decision = not any(_names_option(verdict, a) for a in state.alternatives if a is not decided)
+            on_the_decision = not any(names_option(verdict, a) for a in state.alternatives if a is not decided)
         if on_the_decision:
             # "$99 a year to tell me I'm broke? nah" after "YNAB is $99/year…", YNAB chosen: a
             # verdict on what the last reply said of the decision, naming no option, is on the
@@ -336,13 +351,13 @@ class ConvergenceTracker:
             # option the turn does not name.
             target = decided
         taken = assented_option(text)
-        if taken is not None and (_names(taken, detection.target) or (target is not None and _names_option(taken, target))):
+        if taken is not None and (holds_a_word_of(taken, detection.target) or (target is not None and names_option(taken, target))):
             # "ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for
             # now": the model read the turn as a pivot, and the target span fell on the very option
             # its opening takes. What the opening takes is chosen, never dropped.
             self._apply_statement(state, text, patch)
             return None
-        covered, spared = _group_in(state, text)
+        covered, spared = group_in(state, text)
         if covered:
             # "1-3 are out", "none of these work", "除了方案四都不行": every option the verdict
             # covers goes, whichever one the target span happens to resolve to.
@@ -351,18 +366,18 @@ class ConvergenceTracker:
             # "那就 SASRec 吧" after "可以试 SASRec": the turn's target resolved to where it goes, and a
             # pivot never drops what it goes to. It chooses it.
             return self._choose_instead(state, detection, text, patch, chosen=target)
-        if target is not None and target.status == "current" and _names_a_part_of(detection.target, target):
+        if target is not None and target.status == "current" and names_a_part_of(detection.target, target):
             # "metabase embedding needs the pro plan" after choosing "Postgres with TimescaleDB
             # and Metabase": one part of the decision goes, not the decision.
             target = None
         elif target is not None and target.status in ("proposed", "reopened") and (
-            part := _part_named(detection.target, target) or _part_said(text, target)
+            part := part_named(detection.target, target) or part_said(text, target)
         ):
             # "香格里拉海拔 3300，我爸不能去" after "昆明 1 天 → 大理 3 天 → … → 香格里拉 2 天": one stop goes,
             # the route stays on the table. Rejecting the whole route made every later reply that
             # keeps the other stops read as a relapse.
             target = self._add_alternative(state, part, target.proposed_by, patch)
-        elif target is not None and target.status == "current" and not on_the_decision and _neither_names_nor_points_at(text, target):
+        elif target is not None and target.status == "current" and not on_the_decision and neither_names_nor_points_at(text, target):
             # "no. we said no ES. what about a prefix table…?" after choosing the trigram index: the
             # target fell on the decision, which the turn neither names nor points at. It stands;
             # a pivot still goes where it says.
@@ -370,7 +385,7 @@ class ConvergenceTracker:
                 going_to = self._choice_named(state, detection.replacement, patch)
                 return self._choose_instead(state, detection, text, patch, chosen=going_to)
             return None
-        if target is None and _in_a_correction(text, detection.target):
+        if target is None and in_a_correction(text, detection.target):
             # "its harlan community foundation, not harlan county foundation lol, fix that. C no, …":
             # the target fell on the fact the turn corrects, which names no option; the verdicts
             # are in its other sentences.
@@ -380,7 +395,7 @@ class ConvergenceTracker:
             # "we said no kafka. stop" after "1. CDC with Debezium + Kafka" was rejected: a name
             # that only one rejected option's name holds says that rejection again. As an entry of
             # its own, the rejected list named the option twice.
-            target = _sole_holder(detection.target, _rejected_options(state))
+            target = sole_holder(detection.target, _rejected_options(state))
         if target is None:
             # A change the assistant reported and the turn undoes ("roll back the react-router
             # bump" after "I also bumped react-router to v7"), or a cause it suspected and the turn
@@ -390,7 +405,7 @@ class ConvergenceTracker:
             by = "assistant" if _put_forward_in(_last_reply(state), name) else "user"
             target = self._add_alternative(state, name, by, patch)
         self._reject(state, target, detection, text, patch)
-        for other in covered[1:] or _listed_with(text, target, state.alternatives):
+        for other in covered[1:] or listed_with(text, target, state.alternatives):
             self._reject(state, other, detection, text, patch)
         if detection.label is Label.PIVOT:
             replacement = None
@@ -400,7 +415,7 @@ class ConvergenceTracker:
             if replacement is None:
                 # No replacement span, but the turn may still name where it goes among what was
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
-                replacement = _named_besides(
+                replacement = named_besides(
                     text, target, [a for a in _open_options(state) if a.id != target.id]
                 ) or next(iter(spared), None)
             if replacement is None and (closing := closing_choice(text)) and not is_deictic(closing):
@@ -415,7 +430,7 @@ class ConvergenceTracker:
         # confusion, and the state should not wait for the label to be right.
         chosen = self._named_choice(state, text)
         if chosen is None and (endorsed := endorsed_option(text)):
-            chosen = _approved(state, endorsed)  # "C is not gonna fly … D obviously no. … A sounds right"
+            chosen = approved(state, endorsed)  # "C is not gonna fly … D obviously no. … A sounds right"
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
         return trigger, f"reject:{target.id}"
@@ -452,7 +467,7 @@ class ConvergenceTracker:
             refuses = _REFUSAL_HINT_RE.search(sentence) is not None
             if continues_question or (hinted and not refuses) or (not refuses and _WEIGHS_OPTIONS_RE.search(sentence)):
                 continue
-            named = [a for a in _open_options(state) if mention(sentence, _proposal(a)) is not None]
+            named = [a for a in _open_options(state) if mention(sentence, proposal_of(a)) is not None]
             if not named:
                 continue
             detection = self.detector.detect(sentence, context, lang=state.lang)
@@ -472,7 +487,7 @@ class ConvergenceTracker:
         decision = state.current_decision
         if decision is None or decision.since_turn != state.turn:
             return []  # most turns: nothing taken, no pattern read
-        pair = next((pair for pair in _set_against(text) if not _corrects(*pair)), None)
+        pair = next((pair for pair in set_against(text) if not corrects(*pair)), None)
         if pair is None:
             return []
         other = pair[1]
@@ -492,7 +507,7 @@ class ConvergenceTracker:
         if self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current")) is target:
             return True
         words = content_keys(name)
-        detail = content_keys(target.summary) - content_keys(_proposal(target).name)
+        detail = content_keys(target.summary) - content_keys(proposal_of(target).name)
         return bool(words) and words <= detail
 
     def _choice_named(self, state: ConvergenceState, name: str, patch: list[PatchOperation]) -> Alternative:
@@ -603,10 +618,10 @@ class ConvergenceTracker:
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
             # Else the one option whose name holds all the words chosen, however long the name:
             # "行 那就直连" takes "普通商户直连", a fifth of its name.
-            chosen = chosen or _sole_holder(choice, state.alternatives)
-            if chosen is None and _offered_in(reply, choice) and not ends_as_question(text):
+            chosen = chosen or sole_holder(choice, state.alternatives)
+            if chosen is None and offered_in(reply, choice) and not ends_as_question(text):
                 decided = _decided_alternative(state)
-                if decided is not None and _speaks_of(reply, decided):
+                if decided is not None and speaks_of(reply, decided):
                     # Offered by a reply about the decided option ("The Legion comes with 16GB;
                     # 32GB is $150 more" → "16gb is fine"): a detail of the decision, which stays.
                     self._refine_decision(state, decided, choice, text, patch)
@@ -617,13 +632,13 @@ class ConvergenceTracker:
             if chosen is not None:
                 break
         if chosen is None and not choices and (endorsed := endorsed_option(text)):
-            chosen = _approved(state, endorsed)
+            chosen = approved(state, endorsed)
         if chosen is None and not choices and (closing := closing_choice(text)) and not is_deictic(closing):
             # "the rooftop said 14th is booked. fine, airbnb": a bare last clause takes the open
             # option it names by its words; only one already proposed, as a clause may name
             # anything. (Most NONE turns end in a clause: no label or short-name lookup here.)
             open_options = _open_options(state)
-            chosen = _sole_holder(closing, open_options) or _best_overlapping(closing, open_options)
+            chosen = sole_holder(closing, open_options) or best_overlapping(closing, open_options)
         # "我合伙人一直说要不还是回到 Redis 吧，我不同意": what another party wants, opposed, is not chosen.
         if chosen is not None and not opposed_hearsay(text):
             self._decide(state, chosen, None, patch)
@@ -641,7 +656,7 @@ class ConvergenceTracker:
             if found is not None and found.status != "rejected":
                 return found
         decided = _decided_alternative(state)
-        return decided if decided is not None and _speaks_of(reply, decided) else None
+        return decided if decided is not None and speaks_of(reply, decided) else None
 
     def _record_constraints(self, state: ConvergenceState, text: str, patch: list[PatchOperation], verdict: bool = False) -> None:
         """The standing constraints the turn states ("必须兼容 Python 3.8", "we can't add new
@@ -712,7 +727,7 @@ class ConvergenceTracker:
         if text:
             before = list(state.alternatives)
             for proposal in extract_proposals(text):
-                if _is_the_relapse(proposal, verdict) or _tracked_by_label(proposal, before):
+                if _is_the_relapse(proposal, verdict) or tracked_by_label(proposal, before):
                     continue
                 if self._find_alternative(state, proposal.summary, proposal.summary, statuses=None, exact=True) is None:
                     self._add_alternative(state, proposal.summary, "assistant", [], label=proposal.label)
@@ -774,15 +789,15 @@ class ConvergenceTracker:
             if picked is None and listed and _says_the_number(reply, bare):
                 picked = listed[-1]
             return picked
-        proposals = _proposals(everything)
+        proposals = proposals_of(everything)
         chosen = proposal_by_label(reference, proposals) if reference else None
         # The reference's own words before the labels the turn names elsewhere: in "GE 太重了，
         # 直接走第 3 种" the label is where the user goes, not what the reference names.
-        own_words = _own_words(reference)
+        own_words = naming_words(reference)
         if chosen is None and own_words:
             chosen = (
                 best_overlap(own_words, proposals)
-                or _bracketed_short_name(own_words, proposals)
+                or bracketed_short_name(own_words, proposals)
                 or sole_kin(own_words, proposals)
                 or sole_name_affix(own_words, proposals)
             )
@@ -800,7 +815,7 @@ class ConvergenceTracker:
             return everything[proposals.index(chosen)]
         candidates = [a for a in everything if statuses is None or a.status in statuses]
         if reference is None or is_deictic(reference):
-            return _best_overlapping(text, candidates) or (candidates[-1] if candidates else None)
+            return best_overlapping(text, candidates) or (candidates[-1] if candidates else None)
         return None
 
     def _picked_by_label(self, state: ConvergenceState, text: str, reply: str) -> Alternative | None:
@@ -817,7 +832,7 @@ class ConvergenceTracker:
             return self._find_alternative(state, listed.summary, text, statuses=None, exact=True)
         # By the labels the options carry, never by place: alternatives gathered over a
         # conversation are no list, and "B" would otherwise be whichever came second.
-        proposals = _proposals(state.alternatives)
+        proposals = proposals_of(state.alternatives)
         named = [proposal_by_label(source, proposals, by_position=False) for source in (reply, *letters_named(reply))]
         picked = proposal_by_label(label, proposals, by_position=False)
         return state.alternatives[proposals.index(picked)] if picked is not None and picked in named else None
@@ -896,16 +911,6 @@ class ConvergenceTracker:
         )
 
 
-# One thing set against another in a clause of its own: a choice ("ok lvp then, not hardwood",
-# "plated, not buffet") or a correction ("its harlan community foundation, not harlan county
-# foundation").
-_SET_AGAINST_RE = re.compile(
-    r"(?:^|(?<=[.;:!?\n]))\s{0,2}(?P<taken>[^,.;:!?\n]{1,60}?)(?:\s+then)?,\s?not\s(?:the\s|a\s|an\s)?"
-    r"(?P<other>[^,.;:!?\n]{2,60}?)\s?(?=[,.;:!?\n]|$)",
-    re.IGNORECASE,
-)
-
-
 def _ruled_out_this_turn(state: ConvergenceState) -> bool:
     """Did the user's latest turn reject or pivot? Read from the end of the history, which is in
     turn order, so a long conversation's history is not read whole on every reply."""
@@ -935,7 +940,7 @@ def _says_the_number(reply: str, number: str) -> bool:
 
 
 def _display(alternative: Alternative) -> str:
-    return _proposal(alternative).display if alternative.label != alternative.summary else alternative.summary
+    return proposal_of(alternative).display if alternative.label != alternative.summary else alternative.summary
 
 
 def _put_forward_in(reply: str, name: str) -> bool:
@@ -960,16 +965,6 @@ def _last_reply(state: ConvergenceState) -> str:
     return next((turn.text for turn in reversed(state.recent_turns) if turn.role == "assistant"), "")
 
 
-def _proposal(alternative: Alternative) -> Proposal:
-    """The alternative as a proposal, for the label and overlap lookups of alternatives.py."""
-    return Proposal(alternative.label, alternative.summary)
-
-
-def _proposals(alternatives: Sequence[Alternative]) -> list[Proposal]:
-    """The alternatives as proposals, in order."""
-    return [_proposal(a) for a in alternatives]
-
-
 # A sentence that is only a verdict, said of what the sentence before it told ("never again",
 # "不考虑了"). Not a bare "no", which as often answers a question, and not a question.
 _VERDICT_ONLY_RE = re.compile(
@@ -990,53 +985,12 @@ def _with_bare_verdicts(said: Sequence[str]) -> list[str]:
     return joined
 
 
-def _tracked_by_label(proposal: Proposal, alternatives: Sequence[Alternative]) -> bool:
-    """Does a proposal open with the label of an option tracked before its turn? "这个规模我推荐方案A
-    Redux Toolkit", a turn after the list that held 方案A, recommends that option: read as a new
-    one, it stayed an open question after the user turned 方案A down. Only the opening counts: a
-    list item that ends "…。我倾向方案二" is an option of its own."""
-    named = [mention for mention in label_mentions(proposal.summary) if len(mention) > 1]
-    return bool(named) and proposal.summary.startswith(named[0]) and proposal_by_label(named[0], _proposals(alternatives), by_position=False) is not None
-
-
 def _decided_alternative(state: ConvergenceState) -> Alternative | None:
     """The alternative the current decision is, if it is one still tracked."""
     decision = state.current_decision
     if decision is None or decision.alternative_id is None:
         return None
     return next((a for a in state.alternatives if a.id == decision.alternative_id), None)
-
-
-def _speaks_of(reply: str, alternative: Alternative) -> bool:
-    """Does the reply name the alternative by a word of its own ("The Legion comes with…" of "a
-    Lenovo Legion with an RTX 4070", "好的，住南山" of "住南山，离深圳湾公园近")?"""
-    return bool(content_keys(reply) & content_keys(f"{alternative.label} {alternative.summary}"))
-
-
-def _only_speaks_of(reply: str, alternative: Alternative) -> bool:
-    """Does the reply speak of the alternative and put nothing else forward: no option of its own,
-    no offer or question at its end ("要不要我按预算列几家？", "want me to convert them as
-    well?"), which a short "不用了" or "no" answers instead?"""
-    return _speaks_of(reply, alternative) and not ends_as_question(reply) and not extract_proposals(reply)
-
-
-def _offered_in(reply: str, choice: str) -> bool:
-    """Did the reply name this choice, word for word (whole words: "sql" is not in "PostgreSQL")?
-    Only then is a choice nothing listed an option."""
-    choice = choice.strip()
-    if len(choice) < 2 or is_deictic(choice):
-        return False
-    return re.search(rf"(?<![A-Za-z0-9]){re.escape(choice)}(?![A-Za-z0-9])", reply, re.IGNORECASE) is not None
-
-
-def _named_besides(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The alternative the text names by words other than the rejected target's: in "scrap the
-    redis cache idea", "cache" names the target, not the "in-process LRU cache"."""
-    chosen = _best_overlapping(text, alternatives)
-    if chosen is None:
-        return None
-    beyond_target = content_keys(text) - content_keys(f"{target.label} {target.summary}")
-    return chosen if content_keys(f"{chosen.label} {chosen.summary}") & beyond_target else None
 
 
 def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
@@ -1048,165 +1002,6 @@ def _is_the_relapse(proposal: Proposal, verdict: RelapseVerdict | None) -> bool:
     return proposal.summary in verdict.evidence and bool(content_keys(proposal.summary) & content_keys(verdict.alternative or ""))
 
 
-def _own_words(reference: str | None) -> str | None:
-    """The words a reference names something by, or None when it only points ("这个"). "那 Yjs" is
-    a name behind the pointer the detector's span kept, not a pointer."""
-    if not reference:
-        return None
-    latin_name = _ONE_LATIN_NAME_RE.fullmatch(reference.strip())
-    if latin_name is not None:
-        return latin_name.group("word")
-    return None if is_deictic(reference) else reference
-
-
-# One Latin word, perhaps after a pointer the detector's span kept ("那 Yjs").
-_ONE_LATIN_NAME_RE = re.compile(r"(?:那个|这个|那|这)?\s?(?P<word>[A-Za-z][A-Za-z0-9.+#\-]{0,29})")
-
-
-def _bracketed_short_name(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
-    """The one option that gives the reference in brackets as its short name: "FCM 在国内基本用不了"
-    turns down "Firebase Cloud Messaging (FCM)", whose name shares no word with it. Only that: a
-    short name the option's words merely hold ("balloon" of "A hot air balloon ride…") stays an
-    entry of its own, as binding it cost dev reopenings a later short reference no longer found."""
-    named = _ONE_LATIN_NAME_RE.fullmatch(reference.strip())
-    if named is None:
-        return None
-    word = named.group("word").lower()
-    holding = [proposal for proposal in proposals if word in _bracketed_names(proposal.summary)]
-    return holding[0] if len(holding) == 1 else None
-
-
-def _short_name_said(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The one alternative whose bracketed short name the turn says as a word ("ok, redis is back"
-    brings back "Managed Key Value store (Redis) for the job queue"), the way a rejection may have
-    named it."""
-    said = {word.lower() for word in _LATIN_WORD_RE.findall(text)}
-    holding = [a for a in alternatives if said & _bracketed_names(a.summary)]
-    return holding[0] if len(holding) == 1 else None
-
-
-# A short name an option gives in brackets: "Firebase Cloud Messaging (FCM)", "CRDT (Yjs / Automerge)".
-_BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)）,，/]")
-_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]{0,29}")
-
-
-def _bracketed_names(summary: str) -> set[str]:
-    return {name.lower() for name in _BRACKETED_NAME_RE.findall(summary)}
-
-
-def _neither_names_nor_points_at(text: str, alternative: Alternative) -> bool:
-    """Does the turn leave the alternative unnamed and point at nothing ("这个", "that", "it")?"""
-    return not _names_option(text, alternative) and not _POINTER_RE.search(text)
-
-
-def _names_option(text: str, alternative: Alternative) -> bool:
-    """Does the turn name the alternative: its name, its label, or a word of its name ("那一对一先停
-    了" names "请一对一")?"""
-    proposal = _proposal(alternative)
-    return mention(text, proposal) is not None or bool(content_keys(text) & content_keys(proposal.name))
-
-
-def _set_against(text: str) -> list[tuple[str, str]]:
-    """Each "X, not Y" of the turn, as (X, Y)."""
-    return [(match.group("taken"), match.group("other")) for match in _SET_AGAINST_RE.finditer(text)]
-
-
-def _corrects(right: str, wrong: str) -> bool:
-    """Is "right, not wrong" a fact put right, not one option set against another? Its two sides
-    share a word ("harlan community foundation, not harlan county foundation"), where "go with
-    postgres, not mongo" does not."""
-    return bool(content_keys(right) & content_keys(wrong))
-
-
-def _in_a_correction(text: str, reference: str | None) -> bool:
-    """Is the reference in what the turn corrects?"""
-    if not reference:
-        return False
-    return any(reference.lower() in wrong.lower() and _corrects(right, wrong) for right, wrong in _set_against(text))
-
-
-def _names(text: str, reference: str | None) -> bool:
-    """Does the turn hold a word of the detector's target? When not, the target is the detector's
-    guess from the turns before (the latest proposal), not what the turn names."""
-    return reference is not None and bool(content_keys(text) & content_keys(reference))
-
-
-def _names_a_part_of(reference: str | None, alternative: Alternative) -> bool:
-    """Does the reference name only a part of an option made of several ("Metabase" of "Postgres
-    with TimescaleDB and Metabase"): neither its label nor most of its name?"""
-    if reference is None or is_deictic(reference):
-        return False
-    proposal = _proposal(alternative)
-    if proposal_by_label(reference, [proposal], by_position=False) is not None:
-        return False
-    name = content_keys(proposal.name) or content_keys(proposal.summary)
-    shared = content_keys(reference) & name
-    return len(name) >= 3 and 0 < len(shared) < len(name) / 2
-
-
-def _approved(state: ConvergenceState, words: str) -> Alternative | None:
-    """The option a turn approves by name ("等级制可以，不过…"): by its label, or the one option
-    whose name holds every word said. Not the option with most words in common: "dark mode 可以"
-    approved "做 offline mode", and "Segment 结果没问题" (a finding) the option of a segment analysis."""
-    proposals = _proposals(state.alternatives)
-    chosen = proposal_by_label(words, proposals, by_position=False) or sole_container(words, proposals)
-    return state.alternatives[proposals.index(chosen)] if chosen is not None else None
-
-
-def _part_named(reference: str | None, alternative: Alternative) -> str | None:
-    """The one item of an option made of several that the reference names and mostly is
-    ("香格里拉" of "… → 香格里拉 2 天"), or None: the option is not a list, the reference spans
-    several items or names the whole, or it is a word of an item rather than the item ("Kafka" of
-    "Kafka on MSK with three brokers and ZooKeeper")."""
-    if reference is None or is_deictic(reference):
-        return None
-    parts = parts_of(alternative.summary)
-    wanted = squeeze(reference)
-    holding = [part for part in parts if wanted and wanted in squeeze(part)]
-    if len(parts) < 2 or len(holding) != 1 or 2 * len(wanted) < len(squeeze(holding[0])):
-        return None
-    return holding[0].strip()
-
-
-def _part_said(text: str, alternative: Alternative) -> str | None:
-    """The one stop of a route that the turn says, when it names the route by neither label nor
-    any other stop ("香格里拉去不了" of 路线一 "昆明—大理—丽江—香格里拉"): target resolution, which ranks
-    whole options first, took the whole route. Only a route (stops joined by → or a dash): the
-    labels read a complaint about one part of a plan ("鸡胸肉…吃不下去" of "鸡胸肉+西兰花+糙米") as
-    rejecting the plan."""
-    if not is_route(alternative.summary) or proposal_by_label(text, [_proposal(alternative)], by_position=False):
-        return None
-    said = squeeze(text)
-    named = [part for part in parts_of(alternative.summary) if (key := squeeze(part)) and key in said]
-    return _part_named(named[0], alternative) if len(named) == 1 else None
-
-
-def _listed_with(text: str, target: Alternative, alternatives: Sequence[Alternative]) -> list[Alternative]:
-    """The options still on the table that the turn lists with the target under its one verdict
-    ("Kafka 和 RabbitMQ 都不要"): they are rejected with it."""
-    open_ = [a for a in alternatives if a.status in ("proposed", "current", "reopened") and a.id != target.id]
-    proposals = _proposals(open_)
-    together = named_together(text, _proposal(target), proposals)
-    return [a for a, proposal in zip(open_, proposals) if proposal in together]
-
-
-def _group_in(state: ConvergenceState, text: str) -> tuple[list[Alternative], list[Alternative]]:
-    """The options of the latest list the assistant offered that the turn's verdict covers as a
-    group, and the ones it spares (`group_reference`)."""
-    lists = offered_lists(state.alternatives)
-    group = group_reference(text, _proposals(lists[-1])) if lists else None
-    if group is None:
-        return [], []
-    return [lists[-1][i] for i in group.covered], [lists[-1][i] for i in group.spared]
-
-
-def _sole_holder(reference: str | None, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The one alternative whose name holds every word of the reference (`sole_container`)."""
-    if not reference or is_deictic(reference):
-        return None
-    return _alternative_of(sole_container(reference, _proposals(alternatives)), alternatives)
-
-
 def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[Alternative]) -> list[Alternative]:
     """The open options, less one the user turned down by a short name that became an entry of its
     own: with "balloon" rejected, "A hot air balloon ride over the Willamette Valley" is no open
@@ -1216,7 +1011,7 @@ def _without_the_rejected_by_short_name(state: ConvergenceState, options: list[A
     short_rejections = [entry.summary for entry in _rejected_options(state) if entry.proposed_by == "user"]
     if not short_rejections or not options:
         return options
-    shadowed = {holder.summary for holder in sole_containers(short_rejections, _proposals(options)) if holder is not None}
+    shadowed = {holder.summary for holder in sole_containers(short_rejections, proposals_of(options)) if holder is not None}
     return [option for option in options if option.summary not in shadowed]
 
 
@@ -1230,16 +1025,6 @@ _KEPT_OUT_RE = re.compile(
 def _without_kept_out(text: str) -> str:
     """The turn with the names it keeps out blanked, for finding what it brings back."""
     return _KEPT_OUT_RE.sub(" ", text)
-
-
-def _best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The alternative whose name the text shares the most words with (`best_overlap`)."""
-    return _alternative_of(best_overlap(text, _proposals(alternatives)), alternatives)
-
-
-def _alternative_of(found: Proposal | None, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The alternative a lookup over their proposals (`_proposals`) found."""
-    return next((a for a in alternatives if found is not None and a.summary == found.summary), None)
 
 
 def _drop_next_action(state: ConvergenceState, patch: list[PatchOperation]) -> None:

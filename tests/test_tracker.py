@@ -1501,15 +1501,15 @@ def test_a_name_behind_a_pointer_brings_back_the_option_that_gives_it_in_bracket
 def test_a_rejected_option_comes_back_by_the_short_name_it_gives_in_brackets() -> None:
     """The rejection named it by its bracketed short name; so may the reopening, whatever span the
     detector took for its target."""
+    from detector.referents import short_name_said
     from detector.schema import Alternative
-    from detector.tracker import _short_name_said
 
     options = [
         Alternative(id="alt-1", label="4", summary="Managed Key Value store (Redis) for the job queue", first_turn=1, status="rejected"),
         Alternative(id="alt-2", label="1", summary="Create a hosted Postgres and restore a dump", first_turn=1, status="rejected"),
     ]
-    assert _short_name_said("the chat feature needs pub/sub, so ok, redis is back", options) is options[0]
-    assert _short_name_said("the chat feature needs pub/sub", options) is None
+    assert short_name_said("the chat feature needs pub/sub, so ok, redis is back", options) is options[0]
+    assert short_name_said("the chat feature needs pub/sub", options) is None
 
 
 @pytest.mark.parametrize("answer", ["yes PWA", "ok, pwa", "yeah PWA!"])
