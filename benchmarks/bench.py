@@ -7,8 +7,8 @@
 Figures, each for rules and hybrid (so the ratio shows):
 - detect latency p50/p99: `Detector.detect`, warm, one turn at a time, with its context;
 - hook latency p50/p99: `PreTurnHook.before_turn` with a SQLite store in a temporary folder;
-- the hook on one long conversation (300 user turns): `before_turn` and `after_turn` p50 over
-  its last 100 turns, when the state holds every rejection so far;
+- the hook on one long conversation (300 user turns): `before_turn` and `after_turn` p50 and p99
+  over its last 100 turns, when the state holds every rejection so far;
 - scan throughput: user turns per second of `pivot scan` with 1 and 2 workers, from the scan's
   own summary (so interpreter start-up is excluded, model load and pool start are not);
 - scan peak memory: the highest memory of the scan's whole process tree (parent + workers),
@@ -128,8 +128,8 @@ def hook_latency(mode: str, items: Sequence[Transcript], limit: int) -> dict[str
 
 def long_conversation(mode: str, items: Sequence[Transcript], user_turns: int) -> dict[str, float]:
     """The hook on one long conversation (the data's conversations one after another under one
-    id, as in a day-long agent session): `before_turn` and `after_turn` latency over its last
-    100 user turns, in milliseconds, and what the state holds by then. The relapse check of an
+    id, as in a day-long agent session): `before_turn` and `after_turn` latency (p50 and p99)
+    over its last 100 user turns, in milliseconds, and what the state holds by then. The relapse check of an
     assistant turn reads the reply against every rejection so far, so it grows with them."""
     from detector.hook import PreTurnHook
 
@@ -152,7 +152,9 @@ def long_conversation(mode: str, items: Sequence[Transcript], user_turns: int) -
     return {
         "user_turns": len(before),
         "before_p50_ms": percentile(before[-100:], 50),
+        "before_p99_ms": percentile(before[-100:], 99),
         "after_p50_ms": percentile(after[-100:], 50),
+        "after_p99_ms": percentile(after[-100:], 99),
         "rejected": len(state.rejected),
         "alternatives": len(state.alternatives),
         "state_kb": len(state.model_dump_json()) / 1024,
@@ -325,8 +327,10 @@ def rows(results: dict[str, Any]) -> Iterator[tuple[str, float, float, str]]:
     yield "hook p50", r["hook"]["p50_ms"], h["hook"]["p50_ms"], "ms"
     yield "hook p99", r["hook"]["p99_ms"], h["hook"]["p99_ms"], "ms"
     turns = h["long_conversation"]["user_turns"]
-    yield f"hook at {turns} turns, before_turn p50", r["long_conversation"]["before_p50_ms"], h["long_conversation"]["before_p50_ms"], "ms"
-    yield f"hook at {turns} turns, after_turn p50", r["long_conversation"]["after_p50_ms"], h["long_conversation"]["after_p50_ms"], "ms"
+    for call in ("before", "after"):
+        for q in ("p50", "p99"):
+            key = f"{call}_{q}_ms"
+            yield f"hook at {turns} turns, {call}_turn {q}", r["long_conversation"][key], h["long_conversation"][key], "ms"
     for key, name in (("scan_1_worker", "1 worker"), ("scan_2_workers", "2 workers")):
         yield f"scan {name}", r[key]["user_turns_per_s"], h[key]["user_turns_per_s"], "user turns/s"
     for key, name in (("scan_1_worker", "1 worker"), ("scan_2_workers", "2 workers")):
