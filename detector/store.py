@@ -37,19 +37,53 @@ class StateStore(Protocol):
     def ids(self) -> list[str]: ...
 
 
+class KeptStates:
+    """The state a store last wrote for each of its most recent conversations, beside the JSON it
+    wrote, so that the next update can take the object back instead of decoding the JSON again.
+
+    Decoding is most of what a store costs, and it grows with the conversation (48 KB of JSON,
+    0.5 ms, at 300 user turns). The kept object counts only while the stored JSON is still the one
+    written with it: another writer's JSON differs, and is decoded. `take` hands the object out and
+    forgets it, so an updater that fails half-way leaves no half-changed object behind.
+    """
+
+    def __init__(self, limit: int = 32) -> None:
+        self._limit = limit  # a hook server serves a few conversations at once
+        self._kept: OrderedDict[str, tuple[str, ConvergenceState]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, conversation_id: str, stored: str) -> ConvergenceState | None:
+        """The kept state, if `stored` is the JSON written with it."""
+        with self._lock:
+            kept = self._kept.pop(conversation_id, None)
+        return kept[1] if kept is not None and kept[0] == stored else None
+
+    def keep(self, conversation_id: str, written: str, state: ConvergenceState) -> None:
+        with self._lock:
+            self._kept[conversation_id] = (written, state)
+            while len(self._kept) > self._limit:
+                self._kept.popitem(last=False)
+
+    def forget(self, conversation_id: str) -> None:
+        with self._lock:
+            self._kept.pop(conversation_id, None)
+
+
 class MemoryStore:
     """States in a dict, behind a lock: for tests and single-process embedding.
 
     By default states are kept as JSON, so a caller holding a returned state cannot change the
-    stored one and an updater that raises half-way leaves nothing behind. A scan owns each
+    stored one and an updater that raises half-way leaves nothing behind; the updater is handed
+    the object written last (`KeptStates`), not a decoding of its JSON. A scan owns each
     conversation's tracker alone and drops it on any error: `isolate=False` keeps the live
-    objects and skips the two conversions per turn, which were a third of a scan's time.
+    objects and skips the conversions per turn, which were a third of a scan's time.
     """
 
     def __init__(self, isolate: bool = True) -> None:
         self._isolate = isolate
         self._states: dict[str, str | ConvergenceState] = {}
         self._lock = threading.Lock()
+        self._kept = KeptStates()
 
     def get(self, conversation_id: str) -> ConvergenceState | None:
         raw = self._states.get(conversation_id)
@@ -59,12 +93,21 @@ class MemoryStore:
 
     def update(self, conversation_id: str, updater: Updater[Result]) -> Result:
         with self._lock:
-            state, result = updater(self.get(conversation_id))
-            self._states[conversation_id] = state.model_dump_json() if self._isolate else state
+            if not self._isolate:
+                state, result = updater(self.get(conversation_id))
+                self._states[conversation_id] = state
+                return result
+            stored = self._states.get(conversation_id)
+            kept = self._kept.take(conversation_id, stored) if isinstance(stored, str) else None
+            state, result = updater(kept if kept is not None else self.get(conversation_id))
+            written = state.model_dump_json()
+            self._states[conversation_id] = written
+            self._kept.keep(conversation_id, written, state)
             return result
 
     def delete(self, conversation_id: str) -> bool:
         with self._lock:
+            self._kept.forget(conversation_id)
             return self._states.pop(conversation_id, None) is not None
 
     def ids(self) -> list[str]:
@@ -79,22 +122,16 @@ def default_store_path() -> Path:
 class SQLiteStore:
     """States as JSON rows in one SQLite file (WAL journal, one transaction per update).
 
-    Decoding a state is most of what a store costs, and it grows with the conversation (60 KB of
-    JSON, 0.6 ms, at 300 user turns). So the process keeps the state it last wrote for each of
-    its most recent conversations beside the JSON it wrote, and an update whose row still holds
-    that very JSON takes the kept object instead of decoding it again. The row is read inside the
-    transaction as before, so a write by another process (its JSON differs) is always decoded.
+    The updater is handed the state this process wrote last while the row still holds its JSON
+    (`KeptStates`); the row is read inside the transaction, so a write by another process is
+    always decoded.
     """
-
-    # Conversations whose last written state the process keeps: a hook server serves a few at once.
-    KEPT_STATES = 32
 
     def __init__(self, path: Path | str | None = None, timeout_seconds: float = 30.0) -> None:
         self.path = Path(path) if path is not None else default_store_path()
         self._timeout = timeout_seconds
         self._local = threading.local()
-        self._kept: OrderedDict[str, tuple[str, ConvergenceState]] = OrderedDict()
-        self._kept_lock = threading.Lock()
+        self._kept = KeptStates()
         try:
             with self._connection() as connection:
                 connection.execute(
@@ -127,6 +164,13 @@ class SQLiteStore:
                 f"({exc.errors()[0]['msg']}); reset it with `pivot state reset {conversation_id} --store {self.path}`"
             ) from exc
 
+    def _stored(self, conversation_id: str, stored: str | None) -> ConvergenceState | None:
+        """The state of the row read for an update: the kept object while the row holds its JSON."""
+        if stored is None:
+            return None
+        kept = self._kept.take(conversation_id, stored)
+        return kept if kept is not None else self._decode(conversation_id, stored)
+
     def get(self, conversation_id: str) -> ConvergenceState | None:
         try:
             row = self._connection().execute(
@@ -144,7 +188,7 @@ class SQLiteStore:
                 row = connection.execute(
                     "SELECT state FROM conversation_state WHERE conversation_id = ?", (conversation_id,)
                 ).fetchone()
-                state, result = updater(self._stored(conversation_id, row[0]) if row else None)
+                state, result = updater(self._stored(conversation_id, row[0] if row else None))
                 written = state.model_dump_json()
                 connection.execute(
                     "INSERT INTO conversation_state (conversation_id, state) VALUES (?, ?) "
@@ -157,25 +201,11 @@ class SQLiteStore:
             connection.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
             raise StateError(f"{self.path}: cannot write state ({exc}); move the file aside to start fresh") from exc
-        self._keep(conversation_id, written, state)
+        self._kept.keep(conversation_id, written, state)
         return result
 
-    def _stored(self, conversation_id: str, raw: str) -> ConvergenceState:
-        """The state the row holds: the kept object when the row is what this process wrote last
-        (taken out, so an updater that fails half-way leaves no half-changed object behind)."""
-        with self._kept_lock:
-            kept = self._kept.pop(conversation_id, None)
-        return kept[1] if kept is not None and kept[0] == raw else self._decode(conversation_id, raw)
-
-    def _keep(self, conversation_id: str, written: str, state: ConvergenceState) -> None:
-        with self._kept_lock:
-            self._kept[conversation_id] = (written, state)
-            while len(self._kept) > self.KEPT_STATES:
-                self._kept.popitem(last=False)
-
     def delete(self, conversation_id: str) -> bool:
-        with self._kept_lock:
-            self._kept.pop(conversation_id, None)
+        self._kept.forget(conversation_id)
         try:
             cursor = self._connection().execute(
                 "DELETE FROM conversation_state WHERE conversation_id = ?", (conversation_id,)

@@ -65,6 +65,22 @@ def test_sqlite_store_decodes_a_row_only_when_another_writer_changed_it(tmp_path
     assert mine.get("x").constraints == ["c1", "c2", "c3", "c4"]
 
 
+def test_an_isolating_memory_store_hands_back_the_state_it_wrote_and_gives_callers_a_copy() -> None:
+    store = MemoryStore()
+    returned: list[ConvergenceState] = []
+
+    def bump_and_keep(state: ConvergenceState | None) -> tuple[ConvergenceState, int]:
+        returned.append(_bump(state, "x")[0])
+        return returned[-1], returned[-1].turn
+
+    store.update("x", bump_and_keep)
+    assert store.update("x", lambda state: (state, state is returned[0])) is True  # not decoded again
+    copy = store.get("x")
+    assert copy is not returned[0] and copy.constraints == ["c1"]
+    copy.constraints.append("changed by a caller")
+    assert store.get("x").constraints == ["c1"]
+
+
 def test_sqlite_store_keeps_state_when_an_updater_fails(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "s.db")
     store.update("x", lambda s: _bump(s, "x"))
