@@ -497,12 +497,17 @@ def sole_container(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
 def sole_containers(texts: Sequence[str], proposals: Sequence[Proposal]) -> list[Proposal | None]:
     """`sole_container` of each text, the proposals' names read once: a long conversation looks
     dozens of short rejections up among dozens of options on every turn."""
-    names = [content_keys(proposal.name) for proposal in proposals]
+    # Which proposals hold each key: a text's holders are the proposals on every one of its keys'
+    # lists, found from the shortest list, not by testing every name against every text.
+    holders: dict[str, list[int]] = {}
+    for index, proposal in enumerate(proposals):
+        for key in content_keys(proposal.name):
+            holders.setdefault(key, []).append(index)
     found: list[Proposal | None] = []
     for text in texts:
-        wanted = content_keys(text)
-        holding = [proposal for proposal, keys in zip(proposals, names) if wanted and wanted <= keys]
-        found.append(holding[0] if len(holding) == 1 else None)
+        lists = sorted((holders.get(key, []) for key in content_keys(text)), key=len)
+        holding = set(lists[0]).intersection(*lists[1:]) if lists else set()
+        found.append(proposals[holding.pop()] if len(holding) == 1 else None)
     return found
 
 

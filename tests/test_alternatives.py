@@ -11,6 +11,7 @@ from detector.alternatives import (
     label_references,
     letters_named,
     proposal_by_label,
+    sole_containers,
 )
 from detector.text import normalize
 
@@ -484,3 +485,15 @@ def test_a_connective_is_no_part_of_a_praised_option() -> None:
 def test_the_quickest_way_a_chinese_reply_names_is_its_suggestion() -> None:
     reply = "先排查几个方向：\n1. 新版本引入的慢查询\n2. 数据库负载高\n最快的止血方式是直接回滚到上一个版本。"
     assert extract_proposals(reply)[-1] == Proposal("回滚到上一个版本", "回滚到上一个版本", recommended=True)
+
+
+def test_sole_containers_finds_the_one_option_whose_name_holds_every_word() -> None:
+    """One holder is the answer; two holders, none, or a text without content words, no answer."""
+    options = [
+        Proposal("1", "A hot air balloon ride over the valley"),
+        Proposal("2", "用 tracemalloc 在生产环境抓快照"),
+        Proposal("3", "Balloon twisting class for the kids"),
+        Proposal("4", "A guided valley hike"),
+    ]
+    texts = ["hot air balloon", "tracemalloc", "balloon", "submarine", "the", "valley ride"]
+    assert sole_containers(texts, options) == [options[0], options[1], None, None, None, options[0]]
