@@ -26,7 +26,12 @@ Updater = Callable[[ConvergenceState | None], tuple[ConvergenceState, Result]]
 
 
 class StateStore(Protocol):
-    """Persistence of convergence states, one per conversation id."""
+    """Persistence of convergence states, one per conversation id.
+
+    `update` hands the updater the stored state (or None) and keeps the state it returns; the
+    updater's result must hold no part of that state, which the store may hand, as it is, to the
+    next update of the conversation (`KeptStates`).
+    """
 
     def get(self, conversation_id: str) -> ConvergenceState | None: ...
 

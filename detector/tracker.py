@@ -225,7 +225,7 @@ class ConvergenceTracker:
             state = state or ConvergenceState(conversation_id=conversation_id)
             state.last_checkpoint_turn = state.turn if turn is None else turn
             state.history.append(StateEvent(turn=state.last_checkpoint_turn, kind="checkpoint"))
-            return state, state
+            return state, state.model_copy(deep=True)  # the store may hand `state` to the next update
 
         return self.store.update(conversation_id, apply)
 

@@ -132,3 +132,15 @@ def test_a_file_that_is_not_sqlite_is_refused_clearly(tmp_path: Path) -> None:
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StateError, match="move it aside or delete it"):
         SQLiteStore(path)
+
+
+@pytest.mark.parametrize("make", [MemoryStore, lambda: SQLiteStore(Path(__import__("tempfile").mkdtemp()) / "s.db")])
+def test_the_state_mark_checkpoint_returns_is_not_changed_by_later_turns(make) -> None:  # type: ignore[no-untyped-def]
+    """The store hands the state it wrote last to the next update; what a caller was given must
+    not be that object."""
+    from detector.tracker import ConvergenceTracker
+
+    tracker = ConvergenceTracker(lambda: None, make())  # type: ignore[arg-type,return-value]
+    marked = tracker.mark_checkpoint("c")
+    tracker.mark_checkpoint("c")
+    assert len(marked.history) == 1

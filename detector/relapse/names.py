@@ -61,7 +61,7 @@ class CjkName:
 @dataclass(frozen=True, slots=True, eq=False)
 class Names:
     """How one rejected alternative can be mentioned, compiled once (by `names_of`, cached, so
-    one alternative has one `Names`: it hashes by identity, a cheap key for `find_mentions`)."""
+    one alternative has one `Names`: it hashes by identity, a cheap key for the guard's caches)."""
 
     anchors: NamePattern | None  # names, kin and label, matched on lower-cased text
     cased: NamePattern | None  # names that spell common words ("Go", "Swarm"): case must match
