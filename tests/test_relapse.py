@@ -982,3 +982,32 @@ def test_someone_elses_wish_the_user_opposes_brings_nothing_back(lang: str, turn
     state = tracker.state("c")
     assert state.rejected and not any(event.kind in ("reopened", "accepted") for event in state.history)
     assert tracker.observe_assistant("c", reply).verdict == "RELAPSE"
+
+
+def test_a_reply_that_cannot_name_a_rejection_is_passed_over_only_when_no_sentence_names_it() -> None:
+    """`may_mention` lets the guard pass over a rejection a reply cannot mention; it must never
+    pass over one that `find_mentions` finds in a sentence (the curated cases, every rejection
+    against every reply), and it must pass over most of the others, or it saves nothing."""
+    from detector.learn import relapse_cases
+    from detector.relapse.mentions import ReplyWords, may_mention
+    from detector.relapse.names import current_core
+    from detector.relapse.sentences import sentences_of
+    from detector.text import normalize
+
+    root = Path(__file__).resolve().parent.parent / "data"
+    cases = [case for name in ("relapse_dev.jsonl", "relapse_dev4.jsonl") for case in relapse_cases(root / name)]
+    replies = [sentences_of(normalize(case.reply)) for case in cases]
+    held = [ReplyWords.of(sentences) for sentences in replies]
+    pairs = named = passed_over = 0
+    for case in cases:
+        current = current_core(case.state.current_decision.text) if case.state.current_decision else ""
+        for rejection in case.state.rejected:
+            names = names_of(rejection.alternative, current)
+            for sentences, words in zip(replies, held):
+                found = any(find_mentions(sentence, names) for sentence in sentences)
+                pairs += 1
+                named += found
+                if not may_mention(words, names):
+                    assert not found, (rejection.alternative, sentences)
+                    passed_over += 1
+    assert named and passed_over > 0.5 * (pairs - named)

@@ -7,6 +7,7 @@ pointer back ("the option we dropped"); a weak mention needs an explicit suggest
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -96,13 +97,9 @@ def _word_mentions(lowered: str, parts: tuple[frozenset[str], ...]) -> list[Ment
     return found
 
 
-@lru_cache(maxsize=4096)
-def _stemmed_tokens(lowered: str) -> tuple[tuple[int, int, str], ...]:
+def _tokens_of(lowered: str) -> tuple[tuple[int, int, str], ...]:
     """Stemmed words with offsets; a hyphenated word also as its pieces, and two words in a row
-    also joined ("first person" meets "first-person").
-
-    Cached: a reply's sentences are read against every rejected option and every option still
-    on the table, and stemming them again for each was a tenth of a long conversation's time."""
+    also joined ("first person" meets "first-person")."""
     tokens = []
     previous: tuple[int, int] | None = None
     for match in LATIN_TOKEN_RE.finditer(lowered):
@@ -114,6 +111,47 @@ def _stemmed_tokens(lowered: str) -> tuple[tuple[int, int, str], ...]:
             tokens.append((previous[0], match.end(), stem_of(f"{lowered[previous[0]:previous[1]]}-{word}")))
         previous = (match.start(), match.end())
     return tuple(tokens)
+
+
+# Cached: a reply's sentences are read against every rejected option and every option still on
+# the table, and stemming them again for each was a tenth of a long conversation's time.
+_stemmed_tokens = lru_cache(maxsize=4096)(_tokens_of)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyWords:
+    """What a reply's sentences hold, read once per reply, so that whether a rejected option can be
+    mentioned in them at all (`may_mention`) is a few lookups: a long conversation reads each reply
+    against dozens of rejections, and most name none of them."""
+
+    text: str  # the sentences, joined by line breaks (no form matches across one)
+    lowered: str
+    stems: frozenset[str]  # every stem `_word_mentions` may meet in a sentence
+    pointers: bool  # a pointer back ("the option we dropped") stands in some sentence
+
+    @classmethod
+    def of(cls, sentences: Sequence[str]) -> ReplyWords:
+        text = "\n".join(sentences)
+        lowered = text.lower()
+        stems = frozenset(stem for _, _, stem in _tokens_of(lowered))
+        return cls(text, lowered, stems, any(_pointers(sentence) for sentence in sentences))
+
+
+def may_mention(reply: ReplyWords, names: Names) -> bool:
+    """Could `find_mentions` find the option in one of the reply's sentences? False only where it
+    cannot: no pointer back, no opening word of a name, kind or cased name, no stem of a
+    description's words and no character pair of a CJK name anywhere in them."""
+    if reply.pointers or any(words & reply.stems for words in names.words):
+        return True
+    if names.anchors is not None and names.anchors.may_match(reply.lowered):
+        return True
+    if names.kinds is not None and names.kinds.may_match(reply.lowered):
+        return True
+    if names.cased is not None and names.cased.may_match(reply.text):
+        return True
+    if names.cased_any is not None and names.cased_any.may_match(reply.lowered):
+        return True
+    return any(part in reply.lowered for name in names.cjk for part in (*name.pairs, *name.triples))
 
 
 def _cjk_mentions(lowered: str, names: tuple[CjkName, ...]) -> list[Mention]:

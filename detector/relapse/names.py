@@ -417,8 +417,12 @@ class NamePattern:
         self._openings = openings
         self._regex: re.Pattern[str] | None = None
 
+    def may_match(self, text: str) -> bool:
+        """Does the text hold one of the names' opening words (without which no form matches)?"""
+        return any(opening in text for opening in self._openings)
+
     def _regex_for(self, text: str) -> re.Pattern[str] | None:
-        if not any(opening in text for opening in self._openings):
+        if not self.may_match(text):
             return None
         if self._regex is None:
             self._regex = re.compile(self.pattern)

@@ -6,6 +6,7 @@ character pairs, says the problem goes away, and suggests, without turning to th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from detector.relapse.mentions import Mention
@@ -39,6 +40,14 @@ def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | N
     if not SUGGESTS_RE.search(sentence):
         return None
     return Mention(start, end, sentence[start:end], strong=False, kind="reason")
+
+
+def rebuttable_keys(sentences: Sequence[str]) -> frozenset[str]:
+    """The words and character pairs of the sentences that say a problem goes away: a rejection
+    whose reason shares none of them is argued away by no sentence of the reply (`rebuttal`)."""
+    return frozenset(
+        key for sentence in sentences if REBUTS_RE.search(sentence) is not None for _, _, key in key_matches(sentence.lower())
+    )
 
 
 @lru_cache(maxsize=4096)

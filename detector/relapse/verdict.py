@@ -16,9 +16,9 @@ from detector.groups import offered_lists
 from detector.hearsay import opposed_hearsay
 from detector.relapse.features import features_of, puts_forward_elsewhere, touches_option
 from detector.relapse.kin import same_kin
-from detector.relapse.mentions import Mention, find_mentions
+from detector.relapse.mentions import Mention, ReplyWords, find_mentions, may_mention
 from detector.relapse.names import Names, current_core, names_of
-from detector.relapse.rebuttal import reason_keys
+from detector.relapse.rebuttal import reason_keys, rebuttable_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
@@ -69,11 +69,20 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     blanked = {r.alternative_id: _without_others(text, names, on_the_table) for r, names, _ in live}
     split = {version: sentences_of(version) for version in set(blanked.values())}
     said = {alternative_id: split[version] for alternative_id, version in blanked.items()}
+    # What each text holds, read once: a rejection it can neither name nor argue away is passed over.
+    held = {version: (ReplyWords.of(sentences), rebuttable_keys(sentences)) for version, sentences in split.items()}
+    reachable = {
+        r.alternative_id
+        for r, names, reason in live
+        if may_mention(held[blanked[r.alternative_id]][0], names) or reason & held[blanked[r.alternative_id]][1]
+    }
     # A rejection the reply names outright goes before one it names only by kind: with Kafka and
     # RabbitMQ both turned down, "RabbitMQ 的托管版" brings back RabbitMQ, not its sibling Kafka.
     chosen: tuple[RejectedAlternative, str, Mention] | None = None
     deferred: set[str] = set()
     for rejection, names, reason in live:
+        if rejection.alternative_id not in reachable:
+            continue
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
             found = None
@@ -94,7 +103,7 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
             reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
         )
     for rejection, _, reason in live:
-        if rejection.alternative_id in only_named or rejection.alternative_id in deferred:
+        if rejection.alternative_id in only_named or rejection.alternative_id in deferred or rejection.alternative_id not in reachable:
             continue
         scored = _scored(said[rejection.alternative_id], rejection, current, reason, siblings.get(rejection.alternative_id, ""))
         if scored is not None:
