@@ -71,18 +71,12 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     said = {alternative_id: split[version] for alternative_id, version in blanked.items()}
     # What each text holds, read once: a rejection it can neither name nor argue away is passed over.
     held = {version: (ReplyWords.of(sentences), rebuttable_keys(sentences)) for version, sentences in split.items()}
-    reachable = {
-        r.alternative_id
-        for r, names, reason in live
-        if may_mention(held[blanked[r.alternative_id]][0], names) or reason & held[blanked[r.alternative_id]][1]
-    }
+    live = [(r, names, reason) for r, names, reason in live if _reachable(held[blanked[r.alternative_id]], names, reason)]
     # A rejection the reply names outright goes before one it names only by kind: with Kafka and
     # RabbitMQ both turned down, "RabbitMQ 的托管版" brings back RabbitMQ, not its sibling Kafka.
     chosen: tuple[RejectedAlternative, str, Mention] | None = None
     deferred: set[str] = set()
     for rejection, names, reason in live:
-        if rejection.alternative_id not in reachable:
-            continue
         found = relapsing_mention(said[rejection.alternative_id], names, current, reason)
         if found is not None and rejection.alternative_id in only_named and not _says_whole(found[1].text, rejection.alternative):
             found = None
@@ -103,7 +97,7 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
             reason=f"re-proposes {mention.text!r}, rejected at user turn {rejection.rejected_at}",
         )
     for rejection, _, reason in live:
-        if rejection.alternative_id in only_named or rejection.alternative_id in deferred or rejection.alternative_id not in reachable:
+        if rejection.alternative_id in only_named or rejection.alternative_id in deferred:
             continue
         scored = _scored(said[rejection.alternative_id], rejection, current, reason, siblings.get(rejection.alternative_id, ""))
         if scored is not None:
@@ -111,6 +105,13 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     return RelapseVerdict(
         verdict="OK", reason="no rejected alternative is put forward again (mentions frame them as ruled out)"
     )
+
+
+def _reachable(held: tuple[ReplyWords, frozenset[str]], names: Names, reason: frozenset[str]) -> bool:
+    """Can the reply (its words, and those of its sentences that say a problem goes away) name the
+    rejection or argue its reason away? Neither the rules nor the scorer answer RELAPSE otherwise."""
+    words, rebuttable = held
+    return may_mention(words, names) or not reason.isdisjoint(rebuttable)
 
 
 def _without_others(text: str, names: Names, others: list[tuple[int, int]]) -> str:
