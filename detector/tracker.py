@@ -287,49 +287,17 @@ class ConvergenceTracker:
         self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation]
     ) -> tuple[Trigger, str] | None:
         """Change the state for a REJECT, PIVOT or REOPEN; return the trigger and the key used for
-        the cooldown (None when the turn changed nothing)."""
-        trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
+        the cooldown (None when the turn changed nothing).
+
+        A reopening has its own reading (`_apply_reopen`). For a rejection or a pivot, the target
+        the detector read is first checked against what the turn and the state say it is about
+        (the decision, one part of an option, every option a group verdict covers, a fact the
+        turn corrects); what it rejects is then recorded, and where it goes or what it chooses
+        follows (`_after_rejection`)."""
         target = self._find_alternative(state, detection.target, text, statuses=("proposed", "current", "reopened"))
         if detection.label is Label.REOPEN:
-            # Only a rejected option can be reopened: when the detected target is none of them, the
-            # one the turn's words name ("two months later, payments launch is done. let's pick
-            # the express 5 upgrade back up").
-            named = self._find_alternative(state, detection.target, text, statuses=("rejected",))
-            rejected = _rejected_options(state)
-            if named is None or named.status != "rejected":
-                # The one rejected option whose name holds every word of the target ("driver" of
-                # "3(Hire a part-time driver)"), else the one the turn shares most words with,
-                # not counting a name the turn keeps out ("take another look at hammer, with its
-                # ETS backend this time, not redis" brings back hammer, not redis).
-                words = _without_kept_out(text)
-                named = (
-                    sole_holder(detection.target, rejected)
-                    or short_name_said(words, rejected)
-                    or best_overlapping(words, rejected)
-                    or named
-                )
-            target = named or target
-            if target is not None and target.status != "rejected":
-                # Nothing rejected comes back ("还是自建吧" after choosing Unleash, with 自建 never
-                # turned down): the turn may still change the decision.
-                return self._choose_instead(state, detection, text, patch)
-            later = reopening_condition(text)
-            if target is not None and later:  # rejected: anything else returned above
-                # "等明年运维扩招了，Redis 可以回头再看看": not back now, but when that holds. The
-                # option stays rejected, with the user's condition as the one to come back on.
-                self._set_revisit_condition(state, target, later, text, patch)
-                return "rejection", f"revisit:{target.id}"
-            if target is None and detection.target and offered_in(_last_reply(state), detection.target):
-                # What the last reply just offered, and no one rejected, is taken, not brought back
-                # ("那蛇口吧" after "蛇口和后海都可以"): an acceptance, read as one.
-                self._apply_statement(state, text, patch)
-                return None
-            if target is None:
-                target = self._add_alternative(state, detection.target or text[:40], "user", patch)
-            _take_off_rejected(state, target, patch)
-            self._set_status(state, target, "reopened", patch)
-            state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
-            return trigger, f"reopen:{target.id}"
+            return self._apply_reopen(state, detection, text, patch, target)
+        trigger: Trigger = _TRIGGER_OF[detection.label]  # type: ignore[assignment]
         decided = _decided_alternative(state)
         # What the turn says beside where a pivot goes ("…. just do the 50/30/20 thing").
         verdict = text.replace(detection.replacement, " ") if detection.replacement else text
@@ -407,6 +375,67 @@ class ConvergenceTracker:
         self._reject(state, target, detection, text, patch)
         for other in covered[1:] or listed_with(text, target, state.alternatives):
             self._reject(state, other, detection, text, patch)
+        return self._after_rejection(state, detection, text, patch, target, spared)
+
+    def _apply_reopen(
+        self, state: ConvergenceState, detection: Detection, text: str, patch: list[PatchOperation], target: Alternative | None
+    ) -> tuple[Trigger, str] | None:
+        """A REOPEN: the rejected option the turn brings back leaves the rejected list (or, with a
+        condition, waits for it); `target` is what the detected target names among the options
+        on the table, used when no rejected option answers to it."""
+        # Only a rejected option can be reopened: when the detected target is none of them, the
+        # one the turn's words name ("two months later, payments launch is done. let's pick
+        # the express 5 upgrade back up").
+        named = self._find_alternative(state, detection.target, text, statuses=("rejected",))
+        rejected = _rejected_options(state)
+        if named is None or named.status != "rejected":
+            # The one rejected option whose name holds every word of the target ("driver" of
+            # "3(Hire a part-time driver)"), else the one the turn shares most words with,
+            # not counting a name the turn keeps out ("take another look at hammer, with its
+            # ETS backend this time, not redis" brings back hammer, not redis).
+            words = _without_kept_out(text)
+            named = (
+                sole_holder(detection.target, rejected)
+                or short_name_said(words, rejected)
+                or best_overlapping(words, rejected)
+                or named
+            )
+        target = named or target
+        if target is not None and target.status != "rejected":
+            # Nothing rejected comes back ("还是自建吧" after choosing Unleash, with 自建 never
+            # turned down): the turn may still change the decision.
+            return self._choose_instead(state, detection, text, patch)
+        later = reopening_condition(text)
+        if target is not None and later:  # rejected: anything else returned above
+            # "等明年运维扩招了，Redis 可以回头再看看": not back now, but when that holds. The
+            # option stays rejected, with the user's condition as the one to come back on.
+            self._set_revisit_condition(state, target, later, text, patch)
+            return "rejection", f"revisit:{target.id}"
+        if target is None and detection.target and offered_in(_last_reply(state), detection.target):
+            # What the last reply just offered, and no one rejected, is taken, not brought back
+            # ("那蛇口吧" after "蛇口和后海都可以"): an acceptance, read as one.
+            self._apply_statement(state, text, patch)
+            return None
+        if target is None:
+            target = self._add_alternative(state, detection.target or text[:40], "user", patch)
+        _take_off_rejected(state, target, patch)
+        self._set_status(state, target, "reopened", patch)
+        state.history.append(StateEvent(turn=state.turn, kind="reopened", alternative_id=target.id, text=text[:200]))
+        return "reopen", f"reopen:{target.id}"
+
+    def _after_rejection(
+        self,
+        state: ConvergenceState,
+        detection: Detection,
+        text: str,
+        patch: list[PatchOperation],
+        target: Alternative,
+        spared: Sequence[Alternative],
+    ) -> tuple[Trigger, str]:
+        """Where the turn goes once `target` is rejected: a pivot's replacement becomes the
+        decision (named by the detector's span, by the options the turn names, by what a group
+        verdict spared, or by a bare closing clause); a rejection may still choose another option
+        it names. `spared`: the options a group verdict left out."""
         if detection.label is Label.PIVOT:
             replacement = None
             # "用它" names nothing by itself: without a name, no decision is better than a guess.
@@ -424,7 +453,7 @@ class ConvergenceTracker:
             if replacement is not None and replacement.id != target.id:
                 self._decide(state, replacement, detection.reason, patch)
             state.history.append(StateEvent(turn=state.turn, kind="pivoted", alternative_id=target.id, text=text[:200]))
-            return trigger, f"pivot:{target.id}"
+            return "pivot", f"pivot:{target.id}"
         # A rejection that also names one of the other options as the way to go ("太贵了，那颗粒板
         # 吧") decides it, whatever the label says: REJECT and PIVOT are the detector's commonest
         # confusion, and the state should not wait for the label to be right.
@@ -433,7 +462,7 @@ class ConvergenceTracker:
             chosen = approved(state, endorsed)  # "C is not gonna fly … D obviously no. … A sounds right"
         if chosen is not None and chosen.id != target.id and chosen.status != "rejected":
             self._decide(state, chosen, detection.reason, patch)
-        return trigger, f"reject:{target.id}"
+        return "rejection", f"reject:{target.id}"
 
     def _reject_in_other_sentences(
         self,
