@@ -215,34 +215,9 @@ class Detector:
         if label is Label.REOPEN and self.mode is Mode.HYBRID and _restates_a_rejection(match, normalized, self.engine.restating_cue_ids):
             label = Label.REJECT
             explanation.rule += "; the turn says its no again (\"i said no X\") and turns on no \"but\", so REJECT, not REOPEN"
-        if label.is_positive and self.mode is not Mode.CLASSIFIER and is_courtesy(normalized):
-            return _ruled_none(language, scores, explanation, "the turn is only courtesies, an acknowledgement, so NONE whatever the model says")
-        if label.is_positive and self.mode is not Mode.CLASSIFIER and not match.fired and only_asks_for_a_pick(normalized):
-            why = "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
-            return _ruled_none(language, scores, explanation, why)
-        if label is Label.REJECT and self.mode is not Mode.CLASSIFIER and not match.fired and corrects_a_fact(normalized):
-            why = "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
-            return _ruled_none(language, scores, explanation, why)
-        if label.is_positive and self.mode is not Mode.CLASSIFIER and not _WORD_RE.search(normalized):
-            # "？？" after a reply: the model, which saw no such turn in training, read it as a
-            # rejection (0.90) of whatever option its context features fell on.
-            return _ruled_none(language, scores, explanation, "the turn has no words, only marks, so it names nothing to turn down: NONE")
-        if (
-            label.is_positive
-            and self.mode is not Mode.CLASSIFIER
-            and opens_conversation
-            and not refers_to_earlier_talk(normalized)
-            and not (rules_choice.is_positive and rules_strength >= STRONG_CUE)
-        ):
-            why = "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
-            return _ruled_none(language, scores, explanation, why)
         if label.is_positive and self.mode is not Mode.CLASSIFIER:
-            verdicts = _verdict_starts(match, label)
-            if opposed_hearsay(normalized, verdicts):
-                why = "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
-                return _ruled_none(language, scores, explanation, why)
-            if label is not Label.REOPEN and keeps_the_option(normalized, verdicts):
-                why = "the turn pauses an option and says it stays, or pauses the talk of it (\"不是不要\", \"not killing it\", \"先不讨论\"; pauses.py): NONE"
+            why = _why_none(normalized, label, match, rules_choice, rules_strength, opens_conversation)
+            if why is not None:
                 return _ruled_none(language, scores, explanation, why)
         ruling = self._ruling(normalized, context, label, match) if self.mode is not Mode.CLASSIFIER else None
         if ruling is not None:
@@ -305,6 +280,32 @@ class Detector:
             lang=language,  # type: ignore[arg-type]
             explanation=explanation,
         )
+
+
+def _why_none(
+    text: str, label: Label, match: CueMatch, rules_choice: Label, rules_strength: float, opens_conversation: bool
+) -> str | None:
+    """Why a turn the hybrid or the rules read as positive says no verdict after all, in the
+    explanation's words; None when nothing overrules the label. Each is a hard negative of the
+    label guide that the model, reading n-grams, confuses with a rejection."""
+    if is_courtesy(text):
+        return "the turn is only courtesies, an acknowledgement, so NONE whatever the model says"
+    if not match.fired and only_asks_for_a_pick(text):
+        return "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
+    if label is Label.REJECT and not match.fired and corrects_a_fact(text):
+        return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
+    if not _WORD_RE.search(text):
+        # "？？" after a reply: the model, which saw no such turn in training, read it as a
+        # rejection (0.90) of whatever option its context features fell on.
+        return "the turn has no words, only marks, so it names nothing to turn down: NONE"
+    if opens_conversation and not refers_to_earlier_talk(text) and not (rules_choice.is_positive and rules_strength >= STRONG_CUE):
+        return "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
+    verdicts = _verdict_starts(match, label)
+    if opposed_hearsay(text, verdicts):
+        return "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
+    if label is not Label.REOPEN and keeps_the_option(text, verdicts):
+        return "the turn pauses an option and says it stays, or pauses the talk of it (\"不是不要\", \"not killing it\", \"先不讨论\"; pauses.py): NONE"
+    return None
 
 
 # A letter, a digit or a Chinese character: a turn without one ("??", "！！", "...") says no verdict.
