@@ -71,6 +71,9 @@ _RULE_RE = _Anchored(
     r"|\bnon-?negotiable\b|\bhard (?:constraint|requirement|limit|line|no|stop)\b|\b(?:constraints?|requirements?) ?:"
     r"|\bwhatever we (?:do|build|pick|choose)\b|\bfrom now on\b|\bgoing forward\b|\bfrom day one\b|\bacross the board\b"
     r"|\bno matter what\b|\bunder no circumstances\b|\bat all times\b"
+    # Said to be remembered for the rest of the work: "i'm vegetarian btw, so work around that",
+    # "anything before 7pm weekdays is impossible for me, keep that in mind".
+    r"|\bkeep (?:that|this|it) in mind\b|\bkeep in mind\b|\bjust so you know\b|\bwork around (?:that|it|this)\b"
     r"|\bfor (?:everything|every (?:client|vendor|draft|run|test|project|posting|event|customer|campaign|release|page|service))\b"
     r"|\bin (?:any|all) (?:of )?(?:the |our |my )?\w+|\beverything in (?:our|the|this) \w+ (?:is|are|uses|has|must|should)\b"
     r"|规定|规矩|硬性|硬杠杠|硬指标|底线|红线|铁律|一律|一概|无论如何|不管[^，。,]{0,12}?都|永远(?:不|别|都)|从今以后|今后|往后"
@@ -100,7 +103,11 @@ _MODAL_RE = _Anchored(
     r"|\b(?:under|below|max|no more than|at most)\s[$£€¥]\d|\b(?:under|below)\s\d[\d,.]*\s?k\b"
     r"|必须(?!是[^，。,]{0,8}(?:的问题|导致|引起))|务必|一定要|一定得|得兼容|要兼容|不能超过|不超过|别超过|不要超过|(?<![的得])最多(?!能|也就|的)|(?:要|得|必须|需要)至少|至少(?:要|得|留|保留|保证)|上限|下限|封顶"
     r"|预算(?:只有|不超过|上限|最多|控制|就|是|在)|截止(?!到|目前|现在)|禁止|不许|(?<![拿说把])不准(?!确)|不得(?!了|不)|不允许|不让(?:动|改|用|碰|删|加)"
-    r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于)",
+    r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于)"
+    # Only what the user can: "i can only study on weekends", "看房我只能周末", "只能用公司内部部署的".
+    r"|\b(?:i|we) (?:can )?only (?:use|study|work|eat|travel|fly|support|deploy|meet|train|afford)\b"
+    # Not a resignation to a course ("那只能笔试了", "最后只能贴个装饰贴挡着", "现在只能用 X 绕过去").
+    r"|(?<![那就也还再只])(?<!最后)(?<!现在)(?<!去了)(?<!只好)只能(?:用|在|选|周末|晚上|白天|工作日|部署|接受)",
     re.IGNORECASE,
 )
 # A prohibition opening its clause ("no cilantro", "never apply anything", "别推荐网红店", "不要写太多").
@@ -137,7 +144,7 @@ _MOVES_ON_RE = re.compile(r"^(?:so|then|let'?s|instead)\b|^(?:那就|那|就|所
 # Words that open a sentence and are not part of the constraint.
 _LEADING_RE = re.compile(
     r"^(?:(?:oh |and |also |btw|fyi|ps|p\.s\.|but |so |ok(?:ay)?|plus|one more thing|reminder(?: for [^:]{1,40})?|"
-    r"另外|还有|对了|顺便说一句|顺便|补充一下|补充一个约束|另外说一下|先说好啊?|有一点我先说清楚)[,，:：\s]*)+",
+    r"另外|还有|对了|顺便说一句|顺便|补充一下|补充一个约束|另外说一下|先说好啊?|有一点我先说清楚|而且|并且|况且|再说了?|此外)[,，:：\s]*)+",
     re.IGNORECASE,
 )
 

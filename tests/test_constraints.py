@@ -30,6 +30,12 @@ from detector.tracker import ConvergenceTracker
     ("整个后台都不要弹窗确认，运营嫌烦", "整个后台都不要弹窗确认，运营嫌烦"),
     ("every migration has to have a rollback script", "every migration has to have a rollback script"),
     ("装修按套餐来，总价 12 万封顶", "总价 12 万封顶"),  # from the clause of the limit
+    # Said to be remembered, or all the user can do: the sentence, without a connective before it.
+    ("i'm vegetarian btw, so work around that", "i'm vegetarian btw, so work around that"),
+    ("anything before 7pm is impossible for me, keep that in mind", "anything before 7pm is impossible for me, keep that in mind"),
+    ("i can only study on weekends, weekdays i'm fried", "i can only study on weekends, weekdays i'm fried"),
+    ("部署只能用公司内部 helm 仓库", "部署只能用公司内部 helm 仓库"),
+    ("而且公司规定新中间件要走三个月审批", "公司规定新中间件要走三个月审批"),
 ])
 def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     assert standing_constraints(turn) == [constraint]
@@ -43,6 +49,8 @@ def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     "if the budget is 5k we could do the coast",  # a condition
     "预算够的话可以住海景房",
     "那只能笔试了",  # resigned to a course: a choice, not a rule
+    "最后只能在上面贴个装饰贴挡着",
+    "现在只能用 mock 绕过去，测不到真实的跳转",
     "no that's everything, thanks",  # a plain answer
     "no tables please, my phone mangles them",  # the format of this reply
     "write it in plain english, no jargon",
