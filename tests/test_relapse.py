@@ -749,6 +749,17 @@ def test_a_reply_that_shares_only_a_filler_word_with_the_reason_rebuts_nothing()
     assert check_reply(state, reply).verdict == "OK"
 
 
+def test_how_the_user_found_the_problem_out_is_no_word_of_the_reason() -> None:
+    """"checked, max connections peaked at 40 of 200" is about connections: "check whether an idle
+    timeout could cut long-running transactions" names the word of the finding, and its "cut" is
+    no problem going away. Said of the connections, the reason is argued away."""
+    state = _state("1(Postgres hitting max_connections during the batch)", reason="checked, max connections peaked at 40 of 200")
+    reply = "OK, connections are fine. Next, check whether an idle timeout could cut long-running transactions."
+    assert check_reply(state, reply).verdict == "OK"
+    rebutting = "A bigger instance would solve the connections peak for good, you could move to db.r6g.xlarge."
+    assert check_reply(state, rebutting).verdict == "RELAPSE"
+
+
 def test_a_guided_walkthrough_is_the_rejected_product_tour_again() -> None:
     state = _state("Option A(an interactive product tour on first login)", reason="everyone clicked skip")
     reply = "To make sure people find the templates, we could add a short guided walkthrough on first login."

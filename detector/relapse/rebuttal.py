@@ -21,7 +21,14 @@ from detector.text import normalize
 _REASON_FILLERS = frozenset(
     stem_of(word) for word in "like way really very pretty lol kind sort stuff thing things much many too even still".split()
 )
-_NOT_REASON_STEMS = WEAK_STEMS | _REASON_FILLERS
+# Words of how the user found the problem out, not what it is: "checked, max connections peaked at
+# 40 of 200" is about connections, and "Next, check whether an idle timeout could cut …" argues
+# none of it away.
+_EVIDENCE_VERBS = frozenset(
+    stem_of(word)
+    for word in "check checked checking tried verified confirmed measured noticed".split()
+)
+_NOT_REASON_STEMS = WEAK_STEMS | _REASON_FILLERS | _EVIDENCE_VERBS
 
 
 def rebuttal(sentence: str, reason: frozenset[str], current: str) -> Mention | None:
