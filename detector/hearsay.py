@@ -34,7 +34,9 @@ _WANTED_EN_RE = re.compile(
     # tell me to skip".
     r"(?:pinged|messaged|mentioned|wrote|emailed|said) (?:me |us )?that we should |"
     r"(?:might|may|will|would|could|is going to|'ll) (?:tell|ask) (?:me|us) to )\s?"
-    rf"(?:just |simply |completely |entirely )?{_CHANGE}\b",
+    rf"(?:just |simply |completely |entirely )?{_CHANGE}\b"
+    # Someone else wanting another course in its place: "ceo wants us to do the mobile app instead".
+    r"|\bwants? (?:us|me|the team) to (?:\w+ ){1,6}?(?:instead|rather)\b",
     re.IGNORECASE,
 )
 # Someone else's verdict, said or quoted: "Mark called me and said, very firmly, "no way she goes
@@ -91,7 +93,8 @@ _OPPOSED_RE = re.compile(
     r"i disagree|i don'?t agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
     r"not convinced|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
-    r"(?:i'?m|we'?re) sticking with|(?:i'?m|we'?re) not swayed|"
+    r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
+    r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
     r"我不同意|我(?:还是|有点|真|实在)?不放心|没门|我坚持|我觉得不(?:行|妥|对|合适|靠谱)|我不认同|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按)|"
     r"还是按原|我没答应|我不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"

@@ -341,6 +341,9 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # Someone urging a course, whatever its verb, and the user not taking it.
         'my bf says i should just double it to $760 and "see who sticks around" which... no. i\'m not doing that, 550 feels right.',
         'My mum reckons family day care "isn\'t proper childcare" and we should just go with the big centre. So I\'m not swayed.',
+        # Session 52: another course wanted in its place ("wants us to … instead"), and the stand as
+        # "that's a mistake" or a bare "sticking with".
+        "ceo wants us to do the mobile app instead, but honestly I think that's a mistake. sticking with xero",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -359,6 +362,7 @@ def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detect
         "签证中心说预约一直都是满的，没办法加急。所以冰岛这次是去不成了。你先别急着给我推荐别的地方",
         # The user is the one who says "we should".
         "I think we should drop redis. it's one more thing to run",
+        "the ceo wants us to do the mobile app instead, and honestly he's right. let's do it",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str) -> None:
