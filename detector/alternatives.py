@@ -418,6 +418,8 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: b
         index = _ordinal(key)
         if key.upper() in keys:
             return proposals[keys.index(key.upper())]
+        if match.lastgroup in _LABEL_GROUPS and (numbered := _same_number(key, keys)) is not None:
+            return proposals[numbered]  # "1" or "option 1" for 方案一, "方案2" for Option 二
         if index is not None and by_position and not (lettered_list and _is_letter(key)):
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
@@ -578,6 +580,23 @@ def number_word(word: str) -> int | None:
     if len(word) == 1 and word.isdigit():
         return unicodedata.digit(word)  # "①" is 1
     return _ORDINALS_EN.get(word.lower(), _ORDINALS_ZH.get(word))
+
+
+# The groups of `_LABEL_REF_RE` that name a label; the others point at a place ("第二个", "the
+# second one"), which `by_position` governs ("tokenbf_v1 的第一个参数" is no option 1).
+_LABEL_GROUPS = frozenset({"zh", "en", "bare"})
+
+
+def _same_number(key: str, keys: Sequence[str]) -> int | None:
+    """Where among the labels' keys the one that says the key's number in the other script is: "1"
+    and "一" are one label, written in digits or in Chinese."""
+    number = number_word(key) if key.isdigit() or key in _ORDINALS_ZH else None
+    if number is None:
+        return None
+    for at, other in enumerate(keys):
+        if other != key and (other.isdigit() or other in _ORDINALS_ZH) and number_word(other) == number:
+            return at
+    return None
 
 
 def _is_letter(key: str) -> bool:

@@ -69,7 +69,7 @@ _CLAUSE_ACCEPT_RE = re.compile(
 # label alone says nothing unless an option list it names was just offered, which the tracker checks.
 _BARE_CHOICE_RE = re.compile(
     rf"^(?:(?:{_ASSENT}|那就|就|先上|先|选|要|let'?s do|let'?s go with|go with)[,，.!！\s]{{0,3}}){{0,3}}"
-    rf"(?P<choice>(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|"
+    rf"(?P<choice>(?:{LABEL_WORD_EN}|{LABEL_WORD_ZH})\s?(?:[1-9]|[A-H]|[一二三四五六七八九])|[1-9]|[A-H]|[一二三四五六七八九]|"
     r"第[一二三四五六七八九1-9](?:个|种|条|套)?(?:方案|选项|思路)?|"
     r"the (?:first|second|third|fourth|fifth|last)(?: one| option| plan| approach)?)"
     r"\s{0,2}(?:first|please|pls|then|it is|sounds good|works|is fine|is good|for now|吧|可以|行|好了|就行|"
@@ -251,8 +251,12 @@ def bare_choice(text: str) -> str | None:
 
 
 def _label_chosen(match: re.Match[str]) -> str:
+    """The label a bare choice picks, as a reference: a lone digit or letter is "option 2", a lone
+    Chinese numeral ("一吧", "就二吧") the option at that place, "第一个"."""
     choice = match.group("choice")
-    return f"option {choice.upper()}" if len(choice) == 1 and choice.isascii() else choice
+    if len(choice) == 1 and not choice.isascii():
+        return f"第{choice}个"
+    return f"option {choice.upper()}" if len(choice) == 1 else choice
 
 
 def opens_with_approval(text: str) -> bool:

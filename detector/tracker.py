@@ -23,6 +23,7 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
+    label_mentions,
     letters_named,
     proposal_by_label,
     sole_container,
@@ -862,7 +863,8 @@ class ConvergenceTracker:
         # By the labels the options carry, never by place: alternatives gathered over a
         # conversation are no list, and "B" would otherwise be whichever came second.
         proposals = proposals_of(state.alternatives)
-        named = [proposal_by_label(source, proposals, by_position=False) for source in (reply, *letters_named(reply))]
+        sources = (reply, *label_mentions(reply), *letters_named(reply))
+        named = [proposal_by_label(source, proposals, by_position=False) for source in sources]
         picked = proposal_by_label(label, proposals, by_position=False)
         return state.alternatives[proposals.index(picked)] if picked is not None and picked in named else None
 

@@ -833,6 +833,39 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
     assert t.state("c").current_decision is None
 
 
+POINTS_OPTIONS = (
+    "两种常见设计：\n方案一：积分余额表 + 流水表，每次变更在一个事务里更新余额并插入流水\n"
+    "方案二：只存流水，余额实时 SUM 计算\n方案三：用 Redis 存余额，异步落库\n推荐方案一。"
+)
+
+
+@pytest.mark.parametrize("choice, decided", [
+    ("一吧", "方案一"),      # a bare Chinese numeral is the label
+    ("就二吧", "方案二"),
+    ("1吧", "方案一"),       # a digit names 方案一 as well: one label in either script
+    ("2", "方案二"),
+])
+def test_a_bare_label_in_either_script_picks_an_option_the_last_reply_named(choice: str, decided: str) -> None:
+    """"方案一和方案二你倾向哪个？" lists nothing, but names both: a bare "一吧" or "2" picks one."""
+    t = tracker()
+    t.observe_user("c", "小程序要做会员积分，积分流水怎么设计")
+    t.observe_assistant("c", POINTS_OPTIONS)
+    t.observe_user("c", "方案三不要，redis 挂了积分就乱了，财务对账过不去")
+    t.observe_assistant("c", "同意，积分涉及资金口径，强一致更重要。方案一和方案二你倾向哪个？")
+    t.observe_user("c", choice)
+    decision = t.state("c").current_decision
+    assert decision is not None and decision.text.startswith(decided)
+
+
+def test_a_place_in_a_list_of_something_else_is_no_label_in_the_other_script() -> None:
+    """"tokenbf_v1 的第一个参数" is the first parameter: with options labelled 1) and 2), no option 1."""
+    from detector.alternatives import extract_proposals, proposal_by_label
+
+    proposals = extract_proposals("消费端两个选择：1）ClickHouse Kafka 引擎 + 物化视图；2）Vector 消费 Kafka 写 ClickHouse。")
+    assert proposal_by_label("tokenbf_v1 的第一个参数是字节数吧？", proposals, by_position=False) is None
+    assert proposal_by_label("方案二", proposals, by_position=False) is proposals[1]
+
+
 def test_a_pivot_to_a_bare_number_the_last_reply_spoke_of_decides_that_option() -> None:
     """"go with 1 吧" after "那 1 和 2 比较现实": option 1 is the decision, not a new option "1"."""
     state = _state_after(
