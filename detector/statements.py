@@ -61,7 +61,9 @@ _CLAUSE_ACCEPT_RE = re.compile(
     # Said after a word of assent, "do" and "use" take an option too: "ok do pg_repack + autovacuum
     # tuning. write me the runbook" (not a bare "do X", which is any instruction).
     rf"|(?:{_ASSENT})[,.!\s]{{1,3}}(?:let'?s |just )?(?:do|use))"
-    r" (?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",
+    # Not how to go on: "try again", "try something else", "try harder".
+    r" (?!(?:again|something|another|anything|harder|later|once more)\b)"
+    r"(?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",
     re.IGNORECASE,
 )
 # A whole turn that only picks an option by its label, with at most a yes before it and a word of
@@ -77,6 +79,7 @@ _BARE_CHOICE_RE = re.compile(
     re.IGNORECASE,
 )
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
+_PLACE_OPENING_RE = re.compile(r"the (?:first|second|third|fourth|fifth|last)\b|第[一二三四五六七八九1-9]", re.IGNORECASE)
 # A first sentence that only praises or agrees with the reply: "Love it.", "This is great.", "Sounds
 # good.", "不错。", "同意。". Not a bare "ok" or "好的", which as often open a new topic ("好的。另外…").
 _APPROVAL_RE = re.compile(
@@ -115,7 +118,10 @@ _ENDORSED_RE = re.compile(
     r"^(?P<zh>[^,，。.!！?？;；:：\n]{1,20}?)\s{0,2}(?<![也都还倒是不没别])(?:可以|没问题|不错|挺好)(?:的|吧|啊)?$"
     # A filler may close it: "hood river sounds great actually", "option 2 looks good tbh".
     r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:(?:sounds|looks) (?:(?:really|so|pretty|very) )?(?:good|great|right|perfect|best|fine|amazing|lovely|awesome)"
-    r"|works for me|is fine by me|it is|wins|then)(?: (?:actually|honestly|tbh|though|to me|lol|then))?$",
+    r"|works for me|is fine by me|it is|wins|then"
+    # "3 is nice", "option B is the one", "the second is perfect".
+    r"|(?:is|'s) (?:(?:really|so|pretty|very) )?(?:nice|good|great|perfect|solid|the one|the best|best|my fav(?:ou?rite)?))"
+    r"(?: (?:actually|honestly|tbh|though|to me|lol|then))?$",
     re.IGNORECASE,
 )
 # An amount or a frequency, which sets a parameter of the plan: "三个月", "199", "每周 200 条", "2 weeks".
@@ -246,7 +252,9 @@ def bare_choice(text: str) -> str | None:
     match = _BARE_CHOICE_RE.match(text)
     if match is None:
         first = next(iter(sentences(text)), text)
-        match = _BARE_CHOICE_RE.match(first) if first != text and _ASSENT_OPENING_RE.match(first) else None
+        # A place is no item of the user's own list: "the second one. but drop 'vibes'" picks too.
+        opens = _ASSENT_OPENING_RE.match(first) is not None or _PLACE_OPENING_RE.match(first) is not None
+        match = _BARE_CHOICE_RE.match(first) if first != text and opens else None
     return None if match is None else _label_chosen(match)
 
 

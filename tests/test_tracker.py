@@ -833,6 +833,26 @@ def test_a_bare_label_after_another_reply_picks_nothing(reply: str) -> None:
     assert t.state("c").current_decision is None
 
 
+TAGLINES = (
+    "Here are some:\n1. Broke no more\n2. Your money, finally making sense\n"
+    "3. Budgeting that doesn't feel like homework\n4. Ramen money, managed"
+)
+
+
+@pytest.mark.parametrize("user, decided", [
+    # A verdict on one, then "3 is nice": the other is the decision.
+    ("1 is kinda negative, we don't want to shame people. 3 is nice", "3("),
+    # A place opens the turn and a change follows: the place is picked, as after a word of assent.
+    ("the second one. but make it shorter", "2("),
+])
+def test_a_turn_that_approves_or_places_an_option_in_its_own_words_decides_it(user: str, decided: str) -> None:
+    assert (decision_after("need a tagline for our budgeting app", TAGLINES, user) or "").startswith(decided)
+
+
+def test_a_place_that_opens_a_verdict_picks_nothing() -> None:
+    assert decision_after("need a tagline for our budgeting app", TAGLINES, "the second one is too long. try again") is None
+
+
 POINTS_OPTIONS = (
     "两种常见设计：\n方案一：积分余额表 + 流水表，每次变更在一个事务里更新余额并插入流水\n"
     "方案二：只存流水，余额实时 SUM 计算\n方案三：用 Redis 存余额，异步落库\n推荐方案一。"
