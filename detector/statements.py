@@ -62,7 +62,7 @@ _CLAUSE_ACCEPT_RE = re.compile(
     # tuning. write me the runbook" (not a bare "do X", which is any instruction).
     rf"|(?:{_ASSENT})[,.!\s]{{1,3}}(?:let'?s |just )?(?:do|use)"
     # "so" or "then" before a bare label: "it's a city grant, so A", "then option 2".
-    r"|(?:so|then)(?= (?:option |plan |approach )?(?:(?-i:[A-H])|[1-9])$))"
+    r"|(?:so|then)(?= (?:option |plan |approach )?(?-i:[A-H])$| (?:option|plan|approach) [1-9]$))"
     # Not how to go on: "try again", "try something else", "try harder".
     r" (?!(?:again|something|another|anything|harder|later|once more)\b)"
     r"(?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",

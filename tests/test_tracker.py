@@ -845,7 +845,7 @@ TAGLINES = (
     # A place opens the turn and a change follows: the place is picked, as after a word of assent.
     ("the second one. but make it shorter", "2("),
     # "so" before a bare label, in a clause of a longer turn.
-    ("it's a city grant, so 3. the program officer told me they hate slogans", "3("),
+    ("it's a city grant, so option 3. the program officer told me they hate slogans", "3("),
 ])
 def test_a_turn_that_approves_or_places_an_option_in_its_own_words_decides_it(user: str, decided: str) -> None:
     assert (decision_after("need a tagline for our budgeting app", TAGLINES, user) or "").startswith(decided)
