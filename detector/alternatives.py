@@ -419,7 +419,7 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: b
         if key.upper() in keys:
             return proposals[keys.index(key.upper())]
         if match.lastgroup in _LABEL_GROUPS and (numbered := _same_number(key, keys)) is not None:
-            return proposals[numbered]  # "1" or "option 1" for 方案一, "方案2" for Option 二
+            return proposals[numbered]  # "1" or "option 1" for 方案一, "方案二" for option 2
         if index is not None and by_position and not (lettered_list and _is_letter(key)):
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
@@ -594,7 +594,7 @@ def _same_number(key: str, keys: Sequence[str]) -> int | None:
     if number is None:
         return None
     for at, other in enumerate(keys):
-        if other != key and (other.isdigit() or other in _ORDINALS_ZH) and number_word(other) == number:
+        if (other.isdigit() or other in _ORDINALS_ZH) and number_word(other) == number:
             return at
     return None
 

@@ -246,10 +246,11 @@ def endorsed_option(text: str) -> str | None:
 
 def bare_choice(text: str) -> str | None:
     """The option label a turn picks and says nothing else ("yes, 1 first" → "option 1", "好，第二个"
-    → "第二个"), or its first sentence does after a word of assent ("yes, B. but can we skip
-    Osaka?"); None for any other turn. A lone digit or letter comes back as "option 2": said alone,
-    it is a label, which in running text it would not be. (A first sentence without the assent may
-    be the first item of the user's own list: "1. the cache is cold".)"""
+    → "第二个", "一吧" → "第一个"), or its first sentence does after a word of assent ("yes, B. but
+    can we skip Osaka?") or as a place ("the second one. but drop 'vibes'"); None for any other
+    turn. A lone digit or letter comes back as "option 2": said alone, it is a label, which in
+    running text it would not be. (A first sentence without the assent may be the first item of the
+    user's own list: "1. the cache is cold".)"""
     text = text.strip()
     match = _BARE_CHOICE_RE.match(text)
     if match is None:
