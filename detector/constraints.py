@@ -83,7 +83,9 @@ _RULE_RE = _Anchored(
 )
 # "never" / "always" of what is done (not "it never worked", a fact; nor "never mind"), and "no X … ever".
 _ALWAYS_NEVER_RE = _Anchored(
-    r"(?:^|[,;:(]\s{0,2}|\b(?:i|we|you|please|pls|and|also|just|but|so)\s)(?:never|always)\b(?!\s(?:mind|heard|seen|been|had|got|knew|\w{2,}ed)\b)"
+    r"(?:^|[,;:(]\s{0,2}|\b(?:i|we|you|please|pls|and|also|just|but|so)\s)(?:never|always)\b(?!\s(?:mind|heard|seen|been|had|got|knew|\w{2,}ed"
+    # A state, not a rule: "the writes are continuous, never idle for more than a few secs".
+    r"|idle|busy|empty|full|down|late|early|online|offline|available|ready|enough|the same|on time|sure)\b)"
     r"|\b(?:no|not|n'?t|never)\b[^.!?;\n]{0,50}\bever\b|\bno\b[^.!?;\n]{0,50}\b(?:anywhere|everywhere)\b",
     re.IGNORECASE,
 )

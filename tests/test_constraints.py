@@ -36,6 +36,7 @@ from detector.tracker import ConvergenceTracker
     ("i can only study on weekends, weekdays i'm fried", "i can only study on weekends, weekdays i'm fried"),
     ("部署只能用公司内部 helm 仓库", "部署只能用公司内部 helm 仓库"),
     ("而且公司规定新中间件要走三个月审批", "公司规定新中间件要走三个月审批"),
+    ("and never more than 2 drinks per guest", "never more than 2 drinks per guest"),  # a limit
 ])
 def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     assert standing_constraints(turn) == [constraint]
@@ -50,6 +51,7 @@ def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     "预算够的话可以住海景房",
     "那只能笔试了",  # resigned to a course: a choice, not a rule
     "最后只能在上面贴个装饰贴挡着",
+    "but the writes are continuous, never idle for more than a few secs",  # a state, not a rule
     "现在只能用 mock 绕过去，测不到真实的跳转",
     "no that's everything, thanks",  # a plain answer
     "no tables please, my phone mangles them",  # the format of this reply
