@@ -37,6 +37,7 @@ from detector.tracker import ConvergenceTracker
     ("部署只能用公司内部 helm 仓库", "部署只能用公司内部 helm 仓库"),
     ("而且公司规定新中间件要走三个月审批", "公司规定新中间件要走三个月审批"),
     ("and never more than 2 drinks per guest", "never more than 2 drinks per guest"),  # a limit
+    ("孩子三岁半，想报个兴趣班，周末上，预算一个月1000以内。有什么推荐", "预算一个月1000以内"),  # a budget's ceiling
 ])
 def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     assert standing_constraints(turn) == [constraint]
