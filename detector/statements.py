@@ -81,7 +81,6 @@ _BARE_CHOICE_RE = re.compile(
     re.IGNORECASE,
 )
 _ASSENT_OPENING_RE = re.compile(rf"(?:{_ASSENT})\b", re.IGNORECASE)
-_PLACE_OPENING_RE = re.compile(r"the (?:first|second|third|fourth|fifth|last)\b|第[一二三四五六七八九1-9]", re.IGNORECASE)
 # A first sentence that only praises or agrees with the reply: "Love it.", "This is great.", "Sounds
 # good.", "不错。", "同意。". Not a bare "ok" or "好的", which as often open a new topic ("好的。另外…").
 _APPROVAL_RE = re.compile(
@@ -255,10 +254,17 @@ def bare_choice(text: str) -> str | None:
     match = _BARE_CHOICE_RE.match(text)
     if match is None:
         first = next(iter(sentences(text)), text)
+        match = _BARE_CHOICE_RE.match(first) if first != text else None
         # A place is no item of the user's own list: "the second one. but drop 'vibes'" picks too.
-        opens = _ASSENT_OPENING_RE.match(first) is not None or _PLACE_OPENING_RE.match(first) is not None
-        match = _BARE_CHOICE_RE.match(first) if first != text and opens else None
+        opens_with_place = match is not None and match.start("choice") == 0 and _is_place(match.group("choice"))
+        if match is not None and not (_ASSENT_OPENING_RE.match(first) or opens_with_place):
+            match = None
     return None if match is None else _label_chosen(match)
+
+
+def _is_place(choice: str) -> bool:
+    """Is the choice `_BARE_CHOICE_RE` read a place in the list ("the second one", "第二个"), not a label?"""
+    return choice.lower().startswith(("the ", "第"))
 
 
 def _label_chosen(match: re.Match[str]) -> str:

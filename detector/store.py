@@ -12,6 +12,7 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -57,11 +58,14 @@ class KeptStates:
         self._kept: OrderedDict[str, tuple[str, ConvergenceState]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, conversation_id: str, stored: str) -> ConvergenceState | None:
-        """The kept state, if `stored` is the JSON written with it."""
+    def take(self, conversation_id: str, stored: str | None, decode: Callable[[str], ConvergenceState]) -> ConvergenceState | None:
+        """The state an update starts from: the kept object while `stored` is the JSON written with
+        it, else `stored` decoded (None when nothing is stored)."""
         with self._lock:
             kept = self._kept.pop(conversation_id, None)
-        return kept[1] if kept is not None and kept[0] == stored else None
+        if stored is None:
+            return None
+        return kept[1] if kept is not None and kept[0] == stored else decode(stored)
 
     def keep(self, conversation_id: str, written: str, state: ConvergenceState) -> None:
         with self._lock:
@@ -103,8 +107,8 @@ class MemoryStore:
                 self._states[conversation_id] = state
                 return result
             stored = self._states.get(conversation_id)
-            kept = self._kept.take(conversation_id, stored) if isinstance(stored, str) else None
-            state, result = updater(kept if kept is not None else self.get(conversation_id))
+            assert stored is None or isinstance(stored, str)  # isolated: states are kept as JSON
+            state, result = updater(self._kept.take(conversation_id, stored, ConvergenceState.model_validate_json))
             written = state.model_dump_json()
             self._states[conversation_id] = written
             self._kept.keep(conversation_id, written, state)
@@ -169,13 +173,6 @@ class SQLiteStore:
                 f"({exc.errors()[0]['msg']}); reset it with `pivot state reset {conversation_id} --store {self.path}`"
             ) from exc
 
-    def _stored(self, conversation_id: str, stored: str | None) -> ConvergenceState | None:
-        """The state of the row read for an update: the kept object while the row holds its JSON."""
-        if stored is None:
-            return None
-        kept = self._kept.take(conversation_id, stored)
-        return kept if kept is not None else self._decode(conversation_id, stored)
-
     def get(self, conversation_id: str) -> ConvergenceState | None:
         try:
             row = self._connection().execute(
@@ -193,7 +190,8 @@ class SQLiteStore:
                 row = connection.execute(
                     "SELECT state FROM conversation_state WHERE conversation_id = ?", (conversation_id,)
                 ).fetchone()
-                state, result = updater(self._stored(conversation_id, row[0] if row else None))
+                stored = row[0] if row else None
+                state, result = updater(self._kept.take(conversation_id, stored, partial(self._decode, conversation_id)))
                 written = state.model_dump_json()
                 connection.execute(
                     "INSERT INTO conversation_state (conversation_id, state) VALUES (?, ?) "

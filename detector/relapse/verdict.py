@@ -56,12 +56,14 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
     only_named = _named_only_when_rejected(state)
-    # Where the reply names the options still on the table: read once, blanked per rejection.
+    # Where the reply names the options still on the table: read once, blanked per rejection. Most
+    # of a long conversation's options are named by no word of the reply (`may_mention`).
+    whole = ReplyWords.of([text])
     on_the_table = [
         (m.start, m.end)
         for a in state.alternatives
-        if a.status != "rejected"
-        for m in find_mentions(text, names_of(a.summary, current))
+        if a.status != "rejected" and may_mention(whole, names := names_of(a.summary, current))
+        for m in find_mentions(text, names)
         if m.strong and m.kind == "name"
     ]
     # Each rejection reads the reply with the other options blanked; most blank nothing, so each
