@@ -76,7 +76,7 @@ _RULE_RE = _Anchored(
     r"|\bkeep (?:that|this|it) in mind\b|\bkeep in mind\b|\bjust so you know\b|\bwork around (?:that|it|this)\b"
     r"|\bfor (?:everything|every (?:client|vendor|draft|run|test|project|posting|event|customer|campaign|release|page|service))\b"
     r"|\bin (?:any|all) (?:of )?(?:the |our |my )?\w+|\beverything in (?:our|the|this) \w+ (?:is|are|uses|has|must|should)\b"
-    r"|规定|规矩|硬性|硬杠杠|硬指标|底线|红线|铁律|一律|一概|无论如何|不管[^，。,]{0,12}?都|永远(?:不|别|都)|从今以后|今后|往后"
+    r"|规定|规矩|硬性|硬要求|硬需求|硬杠杠|硬指标|底线|红线|铁律|一律|一概|无论如何|不管[^，。,]{0,12}?都|永远(?:不|别|都)|从今以后|今后|往后"
     r"|以后(?:都|所有|一律|凡是|任何|每次|给我|出)|所有[^，。,]{0,12}?(?:都|一律)|任何[^，。,]{0,12}?(?:都|也)|全程(?:都)?(?:不|别|要)|整个[^，。,]{0,12}?都(?:不|别|要)"
     r"|后面都|都照这个|统一(?:用|成|走|改|写|放)|约束[:：]|前提[:：]|原则[:：]",
     re.IGNORECASE,
@@ -85,7 +85,9 @@ _RULE_RE = _Anchored(
 _ALWAYS_NEVER_RE = _Anchored(
     r"(?:^|[,;:(]\s{0,2}|\b(?:i|we|you|please|pls|and|also|just|but|so)\s)(?:never|always)\b(?!\s(?:mind|heard|seen|been|had|got|knew|\w{2,}ed"
     # A state, not a rule: "the writes are continuous, never idle for more than a few secs".
-    r"|idle|busy|empty|full|down|late|early|online|offline|available|ready|enough|the same|on time|sure)\b)"
+    r"|idle|busy|empty|full|down|late|early|online|offline|available|ready|enough|the same|on time|sure"
+    # Where something happens, not a rule: "fails maybe 1 in 5 runs on CI, never locally".
+    r"|locally|here|there|in (?:ci|prod|production|staging|dev|practice)|on (?:ci|my machine|prod))\b)"
     r"|\b(?:no|not|n'?t|never)\b[^.!?;\n]{0,50}\bever\b|\bno\b[^.!?;\n]{0,50}\b(?:anywhere|everywhere)\b",
     re.IGNORECASE,
 )
@@ -108,7 +110,7 @@ _MODAL_RE = _Anchored(
     # A budget as a ceiling: "预算一个月1000以内", "预算两个人 4w 以内".
     r"|预算[^，。,；;？?]{0,12}?(?:以内|之内|以下)"
     r"|截止(?!到|目前|现在)|禁止|不许|(?<![拿说把])不准(?!确)|不得(?!了|不)|不允许|不让(?:动|改|用|碰|删|加)"
-    r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于)"
+    r"|不能(?:用|有|上|碰|动|删|加|改|出现|写|提|带|超|低于|高于|少于|多于|调|出(?:内网|公司|境|国)|连|访问|依赖|联网|外传|外发|上传|上云)"
     # Only what the user can: "i can only study on weekends", "看房我只能周末", "只能用公司内部部署的".
     r"|\b(?:i|we) (?:can )?only (?:use|study|work|eat|travel|fly|support|deploy|meet|train|afford)\b"
     # Not a resignation to a course ("那只能笔试了", "最后只能贴个装饰贴挡着", "现在只能用 X 绕过去").
@@ -149,7 +151,8 @@ _MOVES_ON_RE = re.compile(r"^(?:so|then|let'?s|instead)\b|^(?:那就|那|就|所
 # Words that open a sentence and are not part of the constraint.
 _LEADING_RE = re.compile(
     r"^(?:(?:oh |and |also |btw|fyi|ps|p\.s\.|but |so |ok(?:ay)?|plus|one more thing|reminder(?: for [^:]{1,40})?|"
-    r"另外|还有|对了|顺便说一句|顺便|补充一下|补充一个约束|另外说一下|先说好啊?|有一点我先说清楚|而且|并且|况且|再说了?|此外)[,，:：\s]*)+",
+    r"另外|还有|对了|顺便说一句|顺便|补充一下|补充一个约束|另外说一下|先说好啊?|有一点我先说清楚|而且|并且|况且|再说了?|此外|"
+    r"(?:我|都|我都|早就?|之前|刚才|前面)?说(?:过了|过|了)|(?:i )?(?:already )?said)[,，:：\s]*)+",
     re.IGNORECASE,
 )
 

@@ -111,6 +111,20 @@ _OPPOSED_RE = re.compile(
 )
 
 
+# "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
+_BUT_I_THINK_RE = re.compile(
+    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:think|觉得|认为|feel)"
+    r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
+    re.IGNORECASE,
+)
+
+
+def disputes(text: str) -> bool:
+    """Does the user set their own view against what someone else said ("我妹说惠民保别买…但我觉得一年
+    几十块钱挺值的", "my cofounder wants to kill the free plan, but i disagree")?"""
+    return _OPPOSED_RE.search(text) is not None or _BUT_I_THINK_RE.search(text) is not None
+
+
 def _wanted_spans(text: str) -> list[tuple[int, int]]:
     """Where the turn reports another party wanting the change."""
     spans = [m.span() for regex in (_WANTED_EN_RE, _WANTED_ZH_RE) for m in regex.finditer(text)]

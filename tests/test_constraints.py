@@ -38,6 +38,12 @@ from detector.tracker import ConvergenceTracker
     ("而且公司规定新中间件要走三个月审批", "公司规定新中间件要走三个月审批"),
     ("and never more than 2 drinks per guest", "never more than 2 drinks per guest"),  # a limit
     ("孩子三岁半，想报个兴趣班，周末上，预算一个月1000以内。有什么推荐", "预算一个月1000以内"),  # a budget's ceiling
+    # What may not leave or be called, said again without the "I said" before it.
+    ("ok qdrant. embedding 模型用什么，不能调外部 API", "不能调外部 API"),
+    ("说了不能调外部 API", "不能调外部 API"),
+    ("我都说过了不能用外包", "不能用外包"),
+    ("SaaS 不行，数据不能出内网，法务不会批的", "数据不能出内网，法务不会批的"),
+    ("先归档是不是就够了？另外迁移不能停机，这个是硬要求", "迁移不能停机，这个是硬要求"),
 ])
 def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     assert standing_constraints(turn) == [constraint]
@@ -62,9 +68,17 @@ def test_a_standing_constraint_is_read(turn: str, constraint: str) -> None:
     "no deploys of the billing service today, finance is closing the month",  # said of today
     "我担心以后每次都要我去帮忙导数据",  # a worry
     "we can't even measure four nines with our traffic",  # a fact about what can be known
+    "our e2e suite fails maybe 1 in 5 runs on CI, never locally. 140 specs",  # where it fails, not a rule
 ])
 def test_no_constraint_is_read(turn: str) -> None:
     assert standing_constraints(turn) == []
+
+
+def test_someone_elses_rule_that_the_user_disputes_is_not_kept(shipped_detector: Detector) -> None:
+    tracker = ConvergenceTracker(shipped_detector, MemoryStore())
+    tracker.observe_user("c", "想给爸妈买点保险，两个人一年预算1万以内")
+    tracker.observe_user("c", "我妹说惠民保别买，说都是噱头。但我觉得一年几十块钱，挺值的")
+    assert tracker.state("c").constraints == ["两个人一年预算1万以内"]
 
 
 def test_a_heading_of_rules_gives_the_items_under_it() -> None:

@@ -41,6 +41,8 @@ from detector.text import (
 WINDOW_CHARS = 8_000
 # How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
 GUARD_SCOPE = 200
+# How far into a sentence a report may open it: "我妹说", "my cofounder keeps saying".
+REPORT_REACH = 30
 # A Chinese A-not-A question right after the cue's clause, weighing it, asks about it: "现在是回到
 # 窗口开始，会不会太宽容？" describes and asks; it goes back to nothing ("…还得翻一翻，会不会有什么配置
 # 我们不知道？" asks something new).
@@ -99,6 +101,7 @@ class CueEngine:
         # undoes a report), read by kind rather than filtered out of every guard at each cue.
         self._conclusions = [g for g in self._guards if g.kind == "conclusion"]
         self._adoptions = [g for g in self._guards if g.kind == "adoption"]
+        self._reports = [g for g in self._guards if g.kind == "reported"]
 
     def compile_all(self) -> None:
         """Compile every cue, span and guard pattern now, not on first use: for a process that will
@@ -248,6 +251,13 @@ class CueEngine:
             for found in guard.regex.finditer(text[sentence_start:cue_start])
         )
         return max(ends, default=sentence_start)
+
+    def opens_with_report(self, text: str) -> bool:
+        """Does the text open by saying someone else said or wants it ("我妹说惠民保别买，说都是噱头",
+        "my lead says no k8s ever"), a view the user has not taken as their own? Read as the
+        reported guard reads what comes before a cue."""
+        head = text[:REPORT_REACH]
+        return any(g.regex.search(head) for g in self._reports) and not self._adopted(text[:GUARD_SCOPE])
 
     def _adopted(self, after: str) -> bool:
         """Did the user take the reported view as their own ("老板说不行，那就换吧")?"""
