@@ -75,7 +75,9 @@ _SPACED_LABELLED_RE = re.compile(
 _LIST_MARK_PUNCTUATION = "()（）.、)）是其第 "
 # An enumeration after a colon: "建议配：定期寿险、重疾险、百万医疗".
 # A bracket is one piece of its item: "React Query 管服务端数据（缓存、重试、分页）" lists no options.
-_ENUMERATION_ITEM = r"(?:[^\n。;；:：、()（）]|[(（][^()（）\n]{0,24}[)）])"
+# Nor a question mark: "看几个问题：\n- 查询维度有几种？只按用户查，还是还有按商户、按时间范围的查询？"
+# asks, and its "、" lists no options.
+_ENUMERATION_ITEM = r"(?:[^\n。;；:：、()（）?？!！]|[(（][^()（）\n]{0,24}[)）])"
 _ENUMERATION_ITEMS_RE = re.compile(rf"{_ENUMERATION_ITEM}+")
 _ENUMERATION_RE = re.compile(rf"[:：]\s{{0,2}}(?P<items>{_ENUMERATION_ITEM}{{2,30}}?(?:、{_ENUMERATION_ITEM}{{1,30}}){{1,8}})")
 # The word that joins the last item of an enumeration: "TextCNN、TinyBERT、或者 fastText".
@@ -178,7 +180,11 @@ _LABEL_REF_RE = re.compile(
     # A digit opening the turn before a verdict or a choice ("2 不行", "3 就免了", "1 sounds like
     # linkedin cringe"); not before a count or a unit ("3 节点太多了", "5,000 resamples").
     r"|^(?P<bare>(?-i:[A-HJ-Z])(?=$|\s|[不就也还的,，])|[a-z](?=$|[不就也还的,，])"
-    r"|[1-9](?=$|\s?(?:[不就也还太挺吧]|算了)|\s(?:is|sounds|looks|seems|feels|won't|doesn't|isn't|is out|is off|no)\b|'s\b))",
+    r"|[1-9](?=$|\s?(?:[不就也还太挺吧]|算了)|\s(?:is|sounds|looks|seems|feels|won't|doesn't|isn't|is out|is off|no)\b|'s\b))"
+    # A capital letter standing as a sentence of its own after another ("C is overkill. B, the
+    # replica is fine", "A 不行。B 吧"): only before a comma, a full stop or "then"/"吧", where an
+    # article or a pronoun never stands.
+    r"|(?:(?<=[.!?;]\s)|(?<=[。！？；])\s?)(?P<bare_next>(?-i:[B-HJ-Z]))(?=[,，.。!！]|\s?吧|\sthen\b|$)",
     re.IGNORECASE,
 )
 # An option letter in running text (`letters_named`).
@@ -420,11 +426,14 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: b
             return proposals[keys.index(key.upper())]
         if match.lastgroup in _LABEL_GROUPS and (numbered := _same_number(key, keys)) is not None:
             return proposals[numbered]  # "1" or "option 1" for 方案一, "方案二" for option 2
-        if index is not None and by_position and not (lettered_list and _is_letter(key)):
+        # A letter names no place in a list of plain bullets ("A方案" is no first "注意网络测验ANT"),
+        # whose items carry no labels at all; numbers may still count them off.
+        unlabelled = all(proposal.label == proposal.name for proposal in proposals)
+        if index is not None and by_position and not ((lettered_list or unlabelled) and _is_letter(key)):
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
-            if 1 <= index <= len(proposals):
-                return proposals[index - 1]
+            if 1 <= index <= len(proposals) and len(proposals) > 1:
+                return proposals[index - 1]  # a lone proposal has no place to name it by
     return None
 
 
@@ -536,7 +545,18 @@ def option_by_short_name(word: str, proposals: Sequence[Proposal]) -> Proposal |
     """`sole_kin` of a word shaped like a short name; None for any other word, whose lookup would
     only load the kin lexicon for nothing ("don't use semicolons")."""
     word = word.strip()
-    return sole_kin(word, proposals) if _SHORT_NAME_RE.fullmatch(word) else None
+    if not _SHORT_NAME_RE.fullmatch(word):
+        return None
+    return sole_name_head(word, proposals) or sole_kin(word, proposals)
+
+
+def sole_name_head(word: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one proposal whose name opens with the word ("不是GC的问题" after "1. GC频繁"): a word too
+    short for content keys, which the ranker cannot weigh. Only the opening word: "SLB" inside
+    "客户端空闲回收调到比 SLB 短" is what the option is measured against, not what it is."""
+    opening = re.compile(rf"{re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
+    sharing = [proposal for proposal in proposals if opening.match(proposal.name.strip())]
+    return sharing[0] if len(sharing) == 1 else None
 
 
 def sole_sharer(text: str, proposals: Sequence[Proposal]) -> Proposal | None:
@@ -584,7 +604,7 @@ def number_word(word: str) -> int | None:
 
 # The groups of `_LABEL_REF_RE` that name a label; the others point at a place ("第二个", "the
 # second one"), which `by_position` governs ("tokenbf_v1 的第一个参数" is no option 1).
-_LABEL_GROUPS = frozenset({"zh", "en", "bare"})
+_LABEL_GROUPS = frozenset({"zh", "en", "bare", "bare_next"})
 
 
 def _same_number(key: str, keys: Sequence[str]) -> int | None:

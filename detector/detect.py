@@ -231,6 +231,10 @@ class Detector:
             # cue itself is a feature the model learned with, so the span is mended here, before it
             # can make the turn a PIVOT).
             spans = {name: value for name, value in spans.items() if name != "replacement"}
+        if spans.get("replacement") and spans["replacement"] in (spans.get("revisit_if") or ""):
+            # "pure usage-based is a no for now … maybe after we migrate to stripe's usage billing":
+            # what the condition names is when to come back, not where the turn goes.
+            spans = {name: value for name, value in spans.items() if name != "replacement"}
         if (
             label is Label.REJECT
             and self.mode is Mode.HYBRID
@@ -242,8 +246,9 @@ class Detector:
         if label is Label.PIVOT:
             framed = spans.get("replacement")
             replacement = ruling.replacement if ruling is not None and ruling.replacement else framed and bare_choice(framed)
-            if replacement and replacement.isdigit():
-                # "do 1, our own renderer": a bare number means nothing without the option it picks.
+            if replacement and (replacement.isdigit() or len(replacement) == 1):
+                # "do 1, our own renderer", "B, the replica is fine": a bare number or letter means
+                # nothing without the option it picks.
                 replacement = labelled_option(replacement, context)
         target = None
         if label.is_positive:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from detector.alternatives import Proposal, content_keys, parts_of
-from detector.text import LABEL_WORD_EN, LABEL_WORD_ZH, stem_of
+from detector.text import LABEL_WORD_EN, LABEL_WORD_ZH, stem_of, tokenize_zh
 
 # What may stand between two names of one list: a list word, and at most an article or a
 # classifier word before the next name.
@@ -64,6 +64,54 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
     return None
 
 
+def names_a_word_of(text: str, proposal: Proposal) -> bool:
+    """Does the text say one word of the option's Chinese name ("三亚" of "海南三亚", "云南" of
+    "云南大理+丽江")? Looser than `mention`: a word of a name is often a common one ("直接" of
+    "直接上云"), so this says only that a sentence may be about the option, for a reading that
+    then checks what the sentence does to it."""
+    return _word_span(text, proposal) is not None
+
+
+def sole_proper_holder(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one proposal whose description opens with the reference as its proper name ("TiDB" of
+    "换分布式数据库：TiDB，兼容MySQL协议"; not "MyCat" of "中间件代理：ShardingSphere-Proxy 或 MyCat",
+    one product of two, nor "SLB" of "客户端空闲回收调到比 SLB 短", what the option is measured
+    against), when only one does.
+
+    A word of a Chinese name ("日本" of "日本大阪京都") is not enough here: it resolved more targets
+    to the listed option, but the relapse guard then watched every word of the option's name, and
+    on the helpers' conversations caught 3 relapses more for 6 false alarms more."""
+    word = reference.strip().lower()
+    holders = [proposal for proposal in proposals if _first_proper_name(proposal.summary) == word]
+    return holders[0] if len(holders) == 1 else None
+
+
+def _first_proper_name(summary: str) -> str | None:
+    """The proper name that opens the description after the option's name ("换分布式数据库：TiDB，
+    兼容MySQL协议" → "tidb"); None when the description opens otherwise ("…调到比 SLB 短")."""
+    _, colon, description = summary.partition(":")
+    found = _PROPER_WORD_RE.match(description.strip()) if colon else None
+    return found.group().lower() if found else None
+
+
+def _word_span(text: str, proposal: Proposal) -> tuple[int, int] | None:
+    """Where the text first says a word of the option's Chinese name, or None."""
+    found = [(at, at + len(word)) for word in _cjk_words_of(proposal.name) if (at := text.find(word)) >= 0]
+    return min(found, default=None)
+
+
+@lru_cache(maxsize=8192)
+def _cjk_parts_of(name: str) -> tuple[str, ...]:
+    """The Chinese parts of a name ("云南大理", "丽江" of "云南大理+丽江")."""
+    return tuple(part for part in map(str.strip, parts_of(name)) if _CJK_NAME_RE.fullmatch(part))
+
+
+@lru_cache(maxsize=8192)
+def _cjk_words_of(name: str) -> tuple[str, ...]:
+    """The jieba words of two characters or more in the Chinese parts of a name."""
+    return tuple(word for part in _cjk_parts_of(name) for word in tokenize_zh(part) if len(word) >= 2)
+
+
 @dataclass(frozen=True, slots=True)
 class _Forms:
     """The ways a text may name one proposal, in the order `mention` tries them."""
@@ -106,7 +154,9 @@ def _forms_of(proposal: Proposal) -> _Forms:
 
 def named_together(text: str, target: Proposal, others: Sequence[Proposal]) -> list[Proposal]:
     """The others the text lists with the target under one verdict, in the order it names them."""
-    spans = {id(p): span for p in (target, *others) if (span := mention(text, p)) is not None}
+    # A word of a Chinese name counts: the list words and the totaliser around it say the rest
+    # ("日本和三亚都不去了" after "日本大阪京都" and "海南三亚").
+    spans = {id(p): span for p in (target, *others) if (span := mention(text, p) or _word_span(text, p)) is not None}
     if id(target) not in spans:
         return []
     named = sorted((p for p in others if id(p) in spans), key=lambda p: spans[id(p)][0])

@@ -20,11 +20,12 @@ from typing import Literal
 from detector.reverts import REVERT_VERB
 from detector.schema import CueHit
 from detector.statements import accepted_clause
-from detector.text import CJK_CHAR, clause_spans, ends_as_question, squeeze
+from detector.text import CJK_CHAR, SENTENCE_END_RE, clause_spans, ends_as_question, squeeze
 
 # Words that make a clause the verdict or the new choice rather than the reason for it. The
 # English ones that also build ordinary sentences ("no one on call", "figure it out", "and then it
 # crashed") count only where verdicts put them: opening or closing the clause.
+_LINE_BREAK_RE = re.compile(r"\n")
 _VERDICT_RE = re.compile(
     r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
     r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别指望|指望不上|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
@@ -46,9 +47,10 @@ _VERDICT_RE = re.compile(
     re.IGNORECASE,
 )
 # A clause that is only filler: it carries neither verdict nor reason.
+# Fillers, one or a run of them: "ok you know what, let's revisit Redux Toolkit" gives no reason.
 _FILLER_RE = re.compile(
-    r"(?:ok|okay|hmm+|um+|uh+|ugh|yeah|yes|well|so|also|honestly|actually|anyway|wait|right|lol|haha|"
-    r"嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)",
+    r"(?:(?:ok|okay|hmm+|um+|uh+|ugh|yeah|yes|well|so|also|honestly|actually|anyway|wait|right|lol|haha|you know what|"
+    r"look|listen|alright|oh|嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)[\s,]*)+",
     re.IGNORECASE,
 )
 # A clause about the conversation itself: the user thought again, has news, had an idea.
@@ -148,7 +150,11 @@ def widen_reason(text: str, reason: str, fired: Sequence[CueHit], other_spans: S
         return reason
     kinds = clause_kinds(text, spans, fired, other_spans)
     # Never across a line break: the next paragraph of a long message is about something else.
-    before = [i for i in _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[spans[i][1] : start]]
+    # Nor back into a sentence before, when the capture's clause has a subject of its own ("升级
+    # PG 这事 DBA 排期到明年了。Milvus 太重了" rules Milvus out for its weight, not for the DBA's
+    # calendar); a bare "too slow" still says why with the sentence before ("that's 4 deploys.").
+    boundary = SENTENCE_END_RE if text[start:at].strip() else _LINE_BREAK_RE
+    before = [i for i in _run(kinds, home - 1, step=-1)[: MAX_REASON_CLAUSES - 1] if not boundary.search(text[spans[i][1] : start])]
     after = [i for i in _run(kinds, home + 1, step=1)[: MAX_REASON_CLAUSES - 1] if "\n" not in text[end : spans[i][0]]]
     first, last = min([home, *before]), max([home, *(after if not before else [])])
     widened = text[spans[first][0] : spans[last][1]]

@@ -259,6 +259,16 @@ def sole_holder(reference: str | None, alternatives: Sequence[Alternative]) -> A
     return alternative_of(sole_container(reference, proposals_of(alternatives)), alternatives)
 
 
+def sole_held(reference: str | None, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The one alternative whose every name word the reference holds ("React" of the reopened
+    "Option 1(React + shadcn/ui)"): the short form a rejection recorded it by."""
+    if not reference or is_deictic(reference):
+        return None
+    said = content_keys(reference)
+    held = [a for a in alternatives if (keys := content_keys(proposal_of(a).name)) and keys <= said]
+    return held[0] if len(held) == 1 else None
+
+
 def best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
     """The alternative whose name the text shares the most words with (`best_overlap`)."""
     return alternative_of(best_overlap(text, proposals_of(alternatives)), alternatives)

@@ -54,6 +54,8 @@ _ZH_CHOICE_LEAD_RE = re.compile(
 )
 # At most this many leading English words are dropped to reach the choice ("I'm calling a plumber").
 _MAX_DROPPED_WORDS = 4
+# A question particle closing a clause: "qdrant 呢" proposes qdrant.
+_ASKING_PARTICLE_RE = re.compile(r"\s?(?:呢|吗|嘛)$")
 _NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|nope|never|n't|nothing|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
 _FIRST_PERSON_RE = re.compile(r"^(?:我|咱|\b(?:i|i'?m|i'?ll|we|we'?re|we'?ll|let'?s)\b)", re.IGNORECASE)
 # A clause that only says no, only that the user moves, or only announces that something follows
@@ -76,10 +78,14 @@ _REASON_MARK_RE = re.compile(
 # options" is a PIVOT to nowhere yet), and a yes-no question ("Can Buildkite agents run on that
 # instead of the Elastic stack?" asks whether, it goes nowhere; "what about X?" loses its frame, and
 # "could you redo it with argparse?" is a request).
-_NAMES_NO_CHOICE_RE = re.compile(
-    r"(?:给我|来|推荐|再|还有|有没有|换)[^,，。;；!！\n]{0,16}?(?:选项|方案|思路|建议|选择|地方|办法|主意)[^,，。;；!！\n]{0,4}?[?？吗呢]?$"
+_ASKS_FOR_OPTIONS = (
+    r"(?:给我|来|推荐|再|还有|有没有|换)[^,，。;；!！\n]{0,16}?(?:选项|方案|思路|建议|选择|地方|办法|主意|方式|做法|形式|路子|打法)[^,，。;；!！\n]{0,4}?[?？吗呢]?$"
     r"|\b(?:show|give|suggest|find|get|send)\s(?:me|us)\s[^,.;!?\n]{0,30}?\b(?:options|alternatives|ideas|suggestions|choices)\b"
-    r"|^(?:can|could|is|are|does|do|did|would|will|should|has|have)\s(?!(?:we|you|u|i|ya)\b)[^\n]*\?$",
+    r"|\b(?:show|give|suggest|find|get|send)\s(?:me|us)\s(?:something|anything)\s(?:else|different|new)\b"
+)
+_ASKS_FOR_OPTIONS_RE = re.compile(_ASKS_FOR_OPTIONS, re.IGNORECASE)
+_NAMES_NO_CHOICE_RE = re.compile(
+    _ASKS_FOR_OPTIONS + r"|^(?:can|could|is|are|does|do|did|would|will|should|has|have)\s(?!(?:we|you|u|i|ya)\b)[^\n]*\?$",
     re.IGNORECASE,
 )
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -145,7 +151,7 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
     found: dict[str, ReplacementCandidate] = {}
     for index, (start, end) in enumerate(spans):
         clause = text[start:end]
-        if _NAMES_NO_CHOICE_RE.search(clause.strip() + text[end : end + 1].strip()):
+        if _NAMES_NO_CHOICE_RE.search(_clause_with_mark(text, start, end)):
             continue
         kind = kinds[index]
         clause_features = {
@@ -191,6 +197,17 @@ def candidates(query: TargetQuery, target: str | None, context: Sequence[Turn]) 
                 },
             )
     return list(found.values())
+
+
+def asks_for_other_options(text: str) -> bool:
+    """Does a clause of the turn ask for new options ("有没有别的展示方式", "give me something
+    different")? Such a pivot goes nowhere yet, whatever else the turn names."""
+    return any(_ASKS_FOR_OPTIONS_RE.search(_clause_with_mark(text, start, end)) for start, end in clause_spans(text))
+
+
+def _clause_with_mark(text: str, start: int, end: int) -> str:
+    """The clause at start:end with the mark that closes it ("有没有别的方案?")."""
+    return text[start:end].strip() + text[end : end + 1].strip()
 
 
 class _Spans:
@@ -246,7 +263,11 @@ def _forms(clause: str) -> list[tuple[str, int, bool]]:
 
 
 def ranked_replacement(query: TargetQuery, target: str | None, context: Sequence[Turn]) -> str | None:
-    """The candidate the ranker scores highest, if it clears `MIN_SCORE`; else None."""
+    """The candidate the ranker scores highest, if it clears `MIN_SCORE`; else None. None too for
+    a turn that asks for other options: it goes to none yet, and its other clauses say why
+    ("象限图太套路了吧，…投资人早看腻了。有没有别的展示方式" goes to no "投资人早看腻")."""
+    if asks_for_other_options(query.text):
+        return None
     found = candidates(query, target, context)
     if not found:
         return None
@@ -255,8 +276,9 @@ def ranked_replacement(query: TargetQuery, target: str | None, context: Sequence
     if scores[best] < MIN_SCORE:
         return None
     # The ranker scores a clause and its unframed forms alike; the decision reads better without
-    # "let's" or "先用…顶着" ("keep it simple with MVVM", "Redis Stream").
-    return bare_choice(found[best].text)
+    # "let's" or "先用…顶着" ("keep it simple with MVVM", "Redis Stream"), or a particle that asks
+    # ("qdrant 呢").
+    return _ASKING_PARTICLE_RE.sub("", bare_choice(found[best].text)) or None
 
 
 def bare_choice(text: str) -> str:

@@ -52,7 +52,9 @@ _CJK_CLAUSE_BREAK_RE = re.compile(_CJK_SPACE)
 _CLAUSE_ACCEPT_RE = re.compile(
     # A label needs no verb: "行 就方案一 redis预扣" (the assent before it and a space, no comma).
     # After 那就 a name needs no verb either: "行 那就直连 用官方sdk"; not "那就算了", "那就不用了".
-    rf"(?:(?:{_ASSENT})\s{{1,2}})?(?:那就|就|那|我们就|咱们就|先)(?:按|用|选|走|定|试(?:一下|下|试)?|(?=方案|选项|思路|第)"
+    # A topic may open it ("分片键就按你说的 user_id 加基因法"), not a suggestion ("要不就用 X"), and
+    # "还是" chooses too ("还是上 X 吧").
+    rf"(?:(?:{_ASSENT})\s{{1,2}})?(?:(?:(?!要不|要么|难道|是不是)[{CJK_CHAR}]){{0,6}}?(?:那就|就)|那|我们就|咱们就|先|还是(?=用|选|走|上|按))(?:按|用|选|走|定|上(?<=还是上)|试(?:一下|下|试)?|(?=方案|选项|思路|第)"
     r"|(?<=那就)(?!不|别|没|算|这|那|先|再|好|行|是|对|可以|要|得|会|能|去掉|放弃))"
     r"\s?(?P<choice>[^吗呢]{1,20}?)\s?(?:来|吧|了|就行|试试|看看)?$"
     rf"|(?:(?:let'?s|we'?ll|i'?ll) (?:go with|{_STICK_WITH}|settle on|do|use|pick|take|try|go for)"

@@ -46,7 +46,16 @@ from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
 from detector.paths import package_file
 from detector.schema import Label, Turn
-from detector.text import CJK_CHAR, TIME_UNITS_EN, has_cjk, normalize, squeeze, zh_words_at
+from detector.text import (
+    CJK_CHAR,
+    LABEL_WORD_EN,
+    LABEL_WORD_ZH,
+    TIME_UNITS_EN,
+    has_cjk,
+    normalize,
+    squeeze,
+    zh_words_at,
+)
 
 if TYPE_CHECKING:
     from detector.trees import TreeEnsemble
@@ -345,7 +354,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     references = " ".join(turn_labels or captured)
     # The turn's words outside the pivot's replacement: "embedded recruiter for 3 months then"
     # goes to the embedded recruiter, so "embedded", which the reply also said, is no target.
-    outside = text.replace(query.replacement, _blank(query.replacement)) if query.replacement else text
+    outside = _outside_replacement(query)
     mine = _tokens(outside, _inside_names(text))
     for distance, role, view in turns:
         named = proposal_by_label(references, view.proposals) if references else None
@@ -368,6 +377,11 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     for phrase in user_phrases(text, query.replacement, query.verdict_spans):
         collect.add(phrase, "user", -1, True)
     return list(collect.found.values())
+
+
+def _outside_replacement(query: TargetQuery) -> str:
+    """The turn with the pivot's replacement blanked: where it goes is not what it leaves."""
+    return query.text.replace(query.replacement, _blank(query.replacement)) if query.replacement else query.text
 
 
 def _turn_views(context: Sequence[Turn]) -> list[tuple[int, str, _TurnView]]:
@@ -418,6 +432,8 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     if not scored:
         return None
     named = [c for c in scored if c.features.get("named_by_label")]
+    if not named and (label := _label_beyond_reach(_outside_replacement(query), scored)) is not None:
+        return label
     others = [c for c in scored if c.features.get("from_proposal") and c not in named and c.features.get("user_overlap", 0.0) > 0]
     if len(named) == 1 and (not others or _label_in_capture(query)) and not _captures_another_name(query, named[0], context):
         # The user named the option by its label or place and no other option by its words
@@ -428,6 +444,21 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         # ("…那剩下就是提前还款… 方案3里指数基金定投那部分就别放进来了").
         return named[0].text
     return _whole_capture(_best(scored), scored).text
+
+
+# A label no word of running text can be: "方案一", "option 2", "Plan B"; not "plan is", "idea I",
+# nor a name ("Route53").
+_FIRM_LABEL_RE = re.compile(rf"{LABEL_WORD_ZH}\s?[A-Z\d一二三四五六七八九十]|[A-Z]\s?方案|(?i:{LABEL_WORD_EN})\s#?(?:[A-HJ-Z]|\d{{1,2}})")
+
+
+def _label_beyond_reach(text: str, scored: Sequence[Candidate]) -> str | None:
+    """The one label the turn names ("还是回到方案一吧"), when no recent turn lists an option under
+    it: the list scrolled out of the window the ranker reads, and the label is still what the
+    user means. Any option the window does hold is another one, whatever the ranker makes of it;
+    the tracker resolves the label against every alternative it has kept."""
+    labels = {squeeze(label) for label in label_mentions(text) if _FIRM_LABEL_RE.fullmatch(label)}
+    said = [c for c in scored if c.features.get("from_label") and squeeze(c.text) in labels]
+    return said[0].text if len(said) == 1 else None
 
 
 def _label_in_capture(query: TargetQuery) -> bool:

@@ -285,13 +285,13 @@ def mask_regions(text: str, regions: list[Region]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Sentences and clauses, used by the guards to find the scope of a cue.
 
-_SENTENCE_END_RE = re.compile(r"[。!?！？;；\n]+|\.(?=\s|$)")
+SENTENCE_END_RE = re.compile(r"[。!?！？;；\n]+|\.(?=\s|$)")
 
 
 def sentences(text: str) -> list[str]:
     """The text's sentences in order, each with its closing punctuation, blank ones left out."""
     pieces, start = [], 0
-    for match in _SENTENCE_END_RE.finditer(text):
+    for match in SENTENCE_END_RE.finditer(text):
         pieces.append(text[start : match.end()])
         start = match.end()
     pieces.append(text[start:])
@@ -303,8 +303,8 @@ class SentenceIndex:
 
     def __init__(self, text: str) -> None:
         self._length = len(text)
-        self._ends = [match.end() for match in _SENTENCE_END_RE.finditer(text)]
-        self._starts = [match.start() for match in _SENTENCE_END_RE.finditer(text)]
+        self._ends = [match.end() for match in SENTENCE_END_RE.finditer(text)]
+        self._starts = [match.start() for match in SENTENCE_END_RE.finditer(text)]
 
     def bounds(self, position: int) -> tuple[int, int]:
         """Start and end (exclusive, closing punctuation included) of the sentence at position."""

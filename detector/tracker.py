@@ -35,9 +35,9 @@ from detector.alternatives import (
 from detector.constraints import standing_constraints
 from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
-from detector.hearsay import opposed_hearsay
+from detector.hearsay import disputes, opposed_hearsay
 from detector.hypotheses import suspected_causes
-from detector.mentions import mention
+from detector.mentions import mention, names_a_word_of, sole_proper_holder
 from detector.reasons import before_verdict
 from detector.referents import (
     approved,
@@ -61,6 +61,7 @@ from detector.referents import (
     proposals_of,
     set_against,
     short_name_said,
+    sole_held,
     sole_holder,
     speaks_of,
     tracked_by_label,
@@ -74,6 +75,7 @@ from detector.render import (
     render_solidified,
     which_one,
 )
+from detector.replacements import asks_for_other_options
 from detector.reverts import reported_change
 from detector.schema import (
     Alternative,
@@ -106,6 +108,7 @@ from detector.store import MemoryStore, StateStore
 from detector.text import (
     KEPT_OUT_EN,
     KEPT_OUT_ZH,
+    SentenceIndex,
     clause_spans,
     detect_language,
     ends_as_question,
@@ -397,8 +400,10 @@ class ConvergenceTracker:
             words = _without_kept_out(text)
             named = (
                 sole_holder(detection.target, rejected)
+                or sole_held(detection.target, rejected)
                 or short_name_said(words, rejected)
                 or best_overlapping(words, rejected)
+                or _sole_named_by_a_word(words, rejected)
                 or named
             )
         target = named or target
@@ -442,9 +447,11 @@ class ConvergenceTracker:
             # "用它" names nothing by itself: without a name, no decision is better than a guess.
             if detection.replacement and not is_deictic(detection.replacement):
                 replacement = self._choice_named(state, detection.replacement, patch)
-            if replacement is None:
+            if replacement is None and not asks_for_other_options(text):
                 # No replacement span, but the turn may still name where it goes among what was
                 # proposed ("ugh, no. the italian place"): the option it shares the most words with.
+                # Not a turn that asks for new options ("…防癌医疗…估计也悬。换个思路吧，还有别的办法吗"):
+                # what it names there, it turns from.
                 replacement = named_besides(
                     text, target, [a for a in _open_options(state) if a.id != target.id]
                 ) or next(iter(spared), None)
@@ -504,7 +511,7 @@ class ConvergenceTracker:
             if detection.label not in labels or detection.confidence < self.config.min_confidence:
                 continue
             target = self._find_alternative(state, detection.target, sentence, statuses=("proposed", "reopened"))
-            if target is not None and target in named:
+            if target is not None and target in named and not _takes(sentence, target):
                 self._reject(state, target, detection, sentence, patch)
                 rejected.append(target)
         return rejected
@@ -534,8 +541,11 @@ class ConvergenceTracker:
         name = detection.replacement
         if not name or is_deictic(name):
             return False
-        if self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current")) is target:
-            return True
+        named = self._find_alternative(state, name, name, statuses=("proposed", "reopened", "current"))
+        if named is not None:
+            # Another option named outright is where it goes, whatever the target's description
+            # says: "RE2J不要…先改正则吧" goes to "改写正则", not to RE2J, "a linear-time 正则 engine".
+            return named is target
         words = content_keys(name)
         detail = content_keys(target.summary) - content_keys(proposal_of(target).name)
         return bool(words) and words <= detail
@@ -589,7 +599,9 @@ class ConvergenceTracker:
             passing if (passing := self.detector.engine.choice_in(text)) and not says_it_fails(passing) else None,
             named if named and not is_deictic(named) else None,
         )
-        return list(dict.fromkeys(choice for choice in readings if choice is not None))
+        # Nothing is chosen in a question: "what if we used typesense instead, self-hosted…?",
+        # "那 should we drop TanStack Query 直接上 RTK 全家桶？" ask.
+        return list(dict.fromkeys(choice for choice in readings if choice is not None and not _asked_about(text, choice)))
 
     @staticmethod
     def _set_revisit_condition(
@@ -694,6 +706,10 @@ class ConvergenceTracker:
         "we cannot spare him, so drop the in-house build" holds "we cannot spare him", and a bare
         prohibition there is the verdict itself, not a rule."""
         for found in standing_constraints(text, prohibitions=not verdict):
+            if self.detector.engine.opens_with_report(found) and disputes(text):
+                # Someone else's rule the user disputes: "我妹说惠民保别买，说都是噱头…但我觉得…挺值的".
+                # One the user works under stands: "老板说三个月必须上线".
+                continue
             constraint = before_verdict(found) if verdict else found
             if constraint and constraint not in state.constraints:
                 state.constraints.append(constraint)
@@ -830,6 +846,7 @@ class ConvergenceTracker:
                 or bracketed_short_name(own_words, proposals)
                 or sole_kin(own_words, proposals)
                 or sole_name_affix(own_words, proposals)
+                or sole_proper_holder(own_words, proposals)
             )
         if chosen is None:
             chosen = proposal_by_label(text, proposals)
@@ -958,6 +975,31 @@ def _ruled_out_this_turn(state: ConvergenceState) -> bool:
 def _open_options(state: ConvergenceState) -> list[Alternative]:
     """The options still on the table: proposed and not yet decided against, or brought back."""
     return [a for a in state.alternatives if a.status in ("proposed", "reopened")]
+
+
+def _sole_named_by_a_word(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The one alternative the text names by a word of its Chinese name ("…再做直播" of "抖音直播首发"),
+    a small share of the name, which `best_overlapping` passes over."""
+    named = [a for a in alternatives if names_a_word_of(text, proposal_of(a))]
+    return named[0] if len(named) == 1 else None
+
+
+def _asked_about(text: str, choice: str) -> bool:
+    """Is the sentence that says the choice a question?"""
+    at = text.find(choice)
+    if at < 0:
+        return False
+    start, end = SentenceIndex(text).bounds(at)
+    return ends_as_question(text[start:end])
+
+
+def _takes(sentence: str, alternative: Alternative) -> bool:
+    """Does a clause of the sentence take the alternative ("还是上 ShardingSphere-JDBC 吧，分片键就按你
+    说的 user_id 加基因法" takes option A, user_id, whatever the sentence's reading made of it)?"""
+    return any(
+        (taken := accepted_clause(sentence[start:end])) is not None and names_option(taken, alternative)
+        for start, end in clause_spans(sentence)
+    )
 
 
 def _rejected_options(state: ConvergenceState) -> list[Alternative]:

@@ -497,3 +497,33 @@ def test_sole_containers_finds_the_one_option_whose_name_holds_every_word() -> N
     ]
     texts = ["hot air balloon", "tracemalloc", "balloon", "submarine", "the", "valley ride"]
     assert sole_containers(texts, options) == [options[0], options[1], None, None, None, options[0]]
+
+
+def test_a_lone_proposal_has_no_place_a_label_names() -> None:
+    """"回到方案一" after "建议 HNSW 索引需要 pgvector 0.5+" names no first option there."""
+    assert proposal_by_label("方案一", [Proposal("HNSW 索引", "HNSW 索引需要 pgvector 0.5+")]) is None
+    two = [Proposal("1", "Redis"), Proposal("2", "Memcached")]
+    assert proposal_by_label("方案一", two) == two[0]
+
+
+def test_a_letter_names_no_place_among_plain_bullets() -> None:
+    """"那A方案捡回来吧" points at no first item of a list of measurement tools."""
+    bullets = [Proposal("注意网络测验ANT", "注意网络测验ANT"), Proposal("持续注意反应任务SART", "持续注意反应任务SART")]
+    assert proposal_by_label("A方案", bullets) is None
+    assert proposal_by_label("第一个", bullets) == bullets[0]
+
+
+def test_questions_listed_with_a_list_comma_offer_no_options() -> None:
+    reply = "剩下的方向怎么选，主要看几个问题：\n- 查询维度有几种？只按用户查，还是还有按商户、按时间范围的查询？\n- 数据冷热比例怎样？"
+    assert extract_proposals(normalize(reply)) == ()
+    assert [p.name for p in extract_proposals("建议配：定期寿险、重疾险、百万医疗")] == ["定期寿险", "重疾险", "百万医疗"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("C is overkill. B, the replica is fine", ["C", "B"]),  # a letter standing as a sentence of its own
+    ("A 不行。B 吧", ["A", "B"]),
+    ("It failed. A bit slow.", []),  # an article
+    ("Done. I, for one, agree.", []),  # a pronoun
+])
+def test_a_capital_letter_after_a_sentence_is_a_label(text: str, expected: list[str]) -> None:
+    assert label_references(text) == expected

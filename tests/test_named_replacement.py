@@ -88,9 +88,10 @@ def test_an_undo_order_names_no_replacement(shipped_detector, text: str) -> None
 
 @pytest.mark.parametrize(
     "text, replacement",
-    [("riverpod 太重了 组里就我一个人写flutter 别人看不懂 用A", "A"), ("没redis 这个服务压根没接redis 为了这个引一个不值当 用B", "B")],
+    [("riverpod 太重了 组里就我一个人写flutter 别人看不懂 用A", "A(provider)"), ("没redis 这个服务压根没接redis 为了这个引一个不值当 用B", "B(riverpod)")],
 )
 def test_a_bare_option_label_after_the_verb_of_choosing_is_the_replacement(shipped_detector, text: str, replacement: str) -> None:  # type: ignore[no-untyped-def]
+    """Shown with what the option is, as a bare number is: "A" alone means nothing in the state."""
     context = [Turn(role="user", text="全局状态怎么管"),
                Turn(role="assistant", text="A. provider，官方推荐，上手快\nB. riverpod，编译期安全\nC. 加一层 redis 缓存登录态")]
     found = shipped_detector.detect(text, context)

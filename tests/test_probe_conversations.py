@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from detector.hook import PreTurnHook
+from detector.schema import Turn
 from detector.store import MemoryStore
 
 WEEKLY_REPORT = [
@@ -235,3 +236,116 @@ def test_the_roadmap_conversation_keeps_what_the_ceo_wanted_out_of_the_state() -
         (hook.before_turn if role == "user" else hook.after_turn)("c", text)
     state = hook.tracker.state("c")
     assert [(r.alternative, r.revisit_if) for r in state.rejected] == [("1(Multi-currency)", "2025")]
+
+
+# Written in session 53, the first two by hand, the others by helpers who had not seen the code.
+KNOWLEDGE_BASE = [
+    ("user", "我们要做一个内部的知识库问答，文档大概2万篇，主要是 Confluence 导出的。怎么搞比较好？"),
+    ("assistant", ("三种思路：\n方案一：直接用 Elasticsearch 关键词检索 + LLM 总结\n方案二：向量检索 RAG，用 pgvector 存 embedding\n"
+     "方案三：买现成的 SaaS，比如 Glean")),
+    ("user", "SaaS 不行，数据不能出内网，法务不会批的"),
+    ("assistant", "明白，那就在一和二之间选。二的召回更好，一的部署更简单。"),
+    ("user", "先试二吧。pgvector 我们 PG 是 13 的版本能装吗"),
+    ("assistant", "pgvector 支持 PG 12 以上，13 可以装。建议 HNSW 索引需要 pgvector 0.5+。"),
+    ("user", "不对，我们是 PG 11，刚查了"),
+    ("assistant", "PG 11 装不了新版 pgvector。可以升级 PG，或者单独起一个向量库，比如 Milvus 或 Qdrant。"),
+    # Milvus goes for its weight, not for the DBA's calendar of the sentence before; "qdrant 呢" proposes qdrant.
+    ("user", "升级 PG 这事 DBA 排期到明年了。Milvus 太重了，我们就两个人维护。qdrant 呢"),
+    ("assistant", "Qdrant 单二进制部署，资源占用小，适合小团队。也可以先用方案一的 ES 顶着。"),
+    ("user", "ok qdrant. embedding 模型用什么，不能调外部 API"),
+    ("assistant", "可以用 bge-m3 本地部署，中英文都支持。或者调用 OpenAI 的 text-embedding-3-small，效果也不错。"),
+    ("user", "说了不能调外部 API"),
+    ("assistant", "抱歉，那就 bge-m3 本地部署，GPU 一张 T4 就够。"),
+    # 方案一 was listed twelve turns back, out of the window the target ranker reads.
+    ("user", "等等，要不还是回到方案一吧，ES 我们本来就有，两个人维护向量库还是怕出事。等 PG 升级完再上 pgvector"),
+]
+
+BACKUP_DIAGNOSIS = [
+    ("user", "our nightly backup job to S3 started taking 6 hours instead of 40 min last week. ideas?"),
+    ("assistant", ("A few places to look:\n1. Network throughput from the host\n2. S3 multipart settings\n3. Source disk I/O\n"
+     "4. The dataset itself grew a lot")),
+    ("user", "smartctl shows 312 reallocated sectors on sdb. ok so its the disk. should we just swap it tonight or move backups to the other box first?"),
+    ("assistant", ("Options:\nA. Swap sdb tonight, let the array rebuild, run the backup tomorrow.\n"
+     "B. Point tonight's backup at the replica box, swap the disk on the weekend.\nC. Snapshot to EBS first, then swap.")),
+    # "B," stands as a sentence of its own: where the turn goes, not "the replica is 2h behind tops which".
+    ("user", "C is overkill, we're not even on AWS for this host. B, the replica is 2h behind tops which is fine"),
+    ("assistant", "OK, B: tonight's backup runs from the replica, the disk swap moves to Saturday. Want a checklist for the swap?"),
+    ("user", "yes. and keep it short, no essay"),
+    ("assistant", ("1. mdadm --fail /dev/md0 /dev/sdb1\n2. swap the disk\n3. mdadm --add /dev/md0 /dev/sdb1\n"
+     "Or, if you'd rather, snapshot to EBS first to be safe.")),
+]
+
+JAVA_CPU = [
+    ("user", "线上一个Java服务CPU突然飙到90%多，4核的机器，top看就是java进程在吃，从哪开始查"),
+    ("assistant", ("常见几个方向，按排查成本从低到高：\n1. GC频繁：jstat -gcutil <pid> 1000 看几秒，重点看FGC次数\n"
+     "2. 业务线程热点/死循环：top -Hp <pid> 找出最耗CPU的线程\n3. 锁竞争导致的自旋：jstack里会看到大量BLOCKED\n"
+     "4. 日志量暴增、大对象序列化之类\n建议先做1，十秒钟就能确认或排除。")),
+    # "GC" is too short for a content word: the name the option opens with says which it is.
+    ("user", "jstat看了，FGC一小时才两三次，YGC也正常，老年代40%左右，不是GC的问题"),
+    ("assistant", ("典型的正则灾难性回溯。处理方案：\n1. 改写正则：去掉嵌套量词\n2. 入口加长度限制：URL超过2048直接拒绝\n"
+     "3. 换成 RE2J：Google的线性时间正则引擎，从根上杜绝回溯\n4. 临时止血：回滚到上个版本\n建议4先止血，1+2作为正式修复。")),
+    # RE2J's description says 正则 too; the turn goes to the option named 改写正则.
+    ("user", "RE2J不要，引新依赖要走架构评审，太慢了，先改正则吧。对了，要不要干脆先回滚到上个版本止血？"),
+]
+
+SHARDING = [
+    ("user", "订单表单表1.2亿行了，MySQL 5.7，按用户查订单列表越来越慢。领导让评估分库分表，选什么方案好"),
+    ("assistant", ("几个方向：\n1. ShardingSphere-JDBC：客户端分片，以jar包形式嵌在应用里\n2. 中间件代理：ShardingSphere-Proxy 或 MyCat\n"
+     "3. 换分布式数据库：TiDB，兼容MySQL协议，自动水平扩展\n4. 先不分：冷数据归档加读写分离，成本最低")),
+    ("user", "索引看过了，该加的都加了。MyCat不考虑，社区基本停更了，出了问题没人管"),
+    # Questions in a list, one with a "、" in it, offer nothing to choose.
+    ("assistant", ("同意，MyCat现在确实不适合新项目。剩下的方向怎么选，主要看几个问题：\n"
+     "- 查询维度有几种？只按用户查，还是还有按商户、按时间范围的查询？\n- 数据冷热比例怎样？\n- 团队有没有运维分布式数据库的能力？")),
+    # TiDB is how option 3's description opens; the condition comes with it.
+    ("user", "有按用户查和按商户查两种，运营报表走离线数仓不用管。TiDB我们之前也想过，但DBA就一个人，没人会运维TiDB，除非后面能招到有TiDB经验的人再说"),
+    ("assistant", ("明白。那就在ShardingSphere和归档之间考虑。如果走ShardingSphere-JDBC，分片键是关键：\n"
+     "A. user_id：按用户查列表全部落在单分片\nB. order_id：数据分布最均匀\nC. merchant_id：商户维度快，但大商户会造成数据倾斜")),
+    # The sentence that takes user_id takes it, whatever it reads as alone.
+    ("user", "只归档撑不了半年那没意义，pass。还是上ShardingSphere-JDBC吧，分片键就按你说的user_id加基因法。那按商户查怎么办"),
+]
+
+
+def _tracked(conversation: list[tuple[str, str]]) -> PreTurnHook:
+    hook = PreTurnHook(store=MemoryStore())
+    for role, text in conversation:
+        (hook.before_turn if role == "user" else hook.after_turn)("c", text)
+    return hook
+
+
+def test_the_knowledge_base_conversation_goes_back_to_the_option_listed_out_of_reach() -> None:
+    state = _tracked(KNOWLEDGE_BASE).tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("方案一")
+    milvus = next(r for r in state.rejected if r.alternative == "Milvus")
+    assert "DBA" not in (milvus.reason or "") and "太重" in (milvus.reason or "")
+    assert state.constraints[-1] == "不能调外部 API"
+    detection = _tracked(KNOWLEDGE_BASE[:8]).tracker.detector.detect(KNOWLEDGE_BASE[8][1], _turns(KNOWLEDGE_BASE[:8]))
+    assert detection.replacement == "qdrant"
+    detection = _tracked(KNOWLEDGE_BASE[:14]).tracker.detector.detect(KNOWLEDGE_BASE[14][1], _turns(KNOWLEDGE_BASE[:14]))
+    assert detection.target == "方案一"
+
+
+def test_the_backup_conversation_goes_to_the_option_a_bare_letter_names() -> None:
+    hook = _tracked(BACKUP_DIAGNOSIS[:5])
+    state = hook.tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("B(Point tonight's backup")
+    assert [r.alternative for r in state.rejected] == ["C(Snapshot to EBS first)"]
+    assert _verdicts(BACKUP_DIAGNOSIS)[-1] == "RELAPSE"
+
+
+def test_the_cpu_conversation_rules_out_gc_and_goes_to_the_rewrite_not_to_re2j() -> None:
+    state = _tracked(JAVA_CPU).tracker.state("c")
+    assert [r.alternative for r in state.rejected] == ["1(GC频繁)", "3(换成 RE2J)"]
+    assert state.current_decision is not None and state.current_decision.text == "1(改写正则)"
+
+
+def test_the_sharding_conversation_rejects_tidb_and_keeps_the_sharding_key_it_takes() -> None:
+    state = _tracked(SHARDING).tracker.state("c")
+    rejected = [r.alternative for r in state.rejected]
+    assert "3(换分布式数据库)" in rejected and not any("user_id" in r or "查询维度" in r for r in rejected)
+    tidb = next(r for r in state.rejected if r.alternative == "3(换分布式数据库)")
+    assert tidb.revisit_if is not None and "TiDB经验" in tidb.revisit_if
+    assert state.current_decision is not None and "ShardingSphere-JDBC" in state.current_decision.text
+
+
+def _turns(conversation: list[tuple[str, str]]) -> list[Turn]:
+    return [Turn(role=role, text=text) for role, text in conversation]  # type: ignore[arg-type]

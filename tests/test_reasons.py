@@ -105,6 +105,8 @@ READ_APART = [
     # A question right before the verdict is the complaint said as one.
     ("another message queue to babysit? no thanks", "another message queue to babysit"),
     ("雨季就没意思了 天天下雨在别墅里发呆吗 巴厘岛这次不去了", "雨季就没意思了 天天下雨在别墅里发呆吗"),
+    # Fillers, however many, give no reason.
+    ("ok you know what, let's revisit Redux Toolkit. 既然要 action log，RTK 正好对上", "既然要 action log,RTK 正好对上"),
 ]
 
 
@@ -207,3 +209,16 @@ def test_the_answer_to_the_replys_question_is_no_reason(detector: Detector) -> N
     assert detection.label is Label.REJECT
     assert detection.reason is not None and "七点" not in detection.reason
     assert detection.target is not None and "到家" not in detection.target
+
+
+def test_a_widened_reason_keeps_to_a_sentence_whose_clause_names_its_subject(shipped_detector: Detector) -> None:
+    """"Milvus 太重了" says why Milvus goes; the sentence before it is about another thing. A bare
+    "too slow" still takes the sentence before as its reason."""
+    milvus = shipped_detector.detect("升级 PG 这事 DBA 排期到明年了。Milvus 太重了，我们就两个人维护。qdrant 呢")
+    assert milvus.reason == "Milvus 太重了,我们就两个人维护"
+    assert shipped_detector.detect("thats 4 deploys. too slow").reason == "that's 4 deploys. too slow"
+
+
+def test_a_chinese_full_stop_ends_an_english_reason(shipped_detector: Detector) -> None:
+    detection = shipped_detector.detect("MobX 不考虑了，because 团队没人用过 observable 那套。at least not until 有人懂 MobX")
+    assert detection.reason is not None and detection.reason.endswith("团队没人用过 observable 那套")

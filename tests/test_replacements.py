@@ -266,3 +266,31 @@ def test_a_yes_no_question_is_no_replacement_and_a_request_still_is() -> None:
     assert not any("Buildkite" in text for text in asked)
     requested = _candidates("click is overkill for this. could you redo the subcommand with argparse subparsers?", "click")
     assert any("argparse" in text for text in requested)
+
+
+@pytest.mark.parametrize(("reply", "turn"), [
+    ("Competitive slide: a 2x2 positioning quadrant, us top right.", "象限图太套路了吧，十份BP八份都是这个，投资人早看腻了。有没有别的展示方式"),
+    ("Tiers: Starter 50 monitors, Pro 250, Business 1000.", "ok scrap the tiers, honestly the caps feel arbitrary. why is 250 the magic number. give me something different"),
+])
+def test_what_a_turn_asking_for_other_options_complains_of_is_no_replacement(detector: Detector, reply: str, turn: str) -> None:
+    """"有没有别的展示方式", "give me something different": the complaint beside the request says
+    why, not where ("投资人早看腻" had been the decision)."""
+    detection = detector.detect(turn, [Turn(role="assistant", text=reply)])
+    assert detection.label is Label.PIVOT and detection.replacement is None
+
+
+def test_what_the_revisit_condition_names_is_no_replacement(detector: Detector) -> None:
+    detection = detector.detect(
+        "pure usage-based is a no for now, our billing can't meter anything. maybe after we migrate to stripe's usage billing, that's on the roadmap",
+        [Turn(role="assistant", text="Options:\n1. Per-seat\n2. Usage-based\n3. Tiered flat plans")],
+    )
+    assert detection.label is Label.REJECT and detection.replacement is None
+    assert detection.revisit_if is not None and "stripe's usage billing" in detection.revisit_if
+
+
+def test_a_replacement_that_says_no_is_none() -> None:
+    """"上门体检车这个不考虑了" read as 上 (go with) + "门体检车这个不考虑" goes nowhere."""
+    from detector.cues.spans import clean_span
+
+    assert clean_span("门体检车这个不考虑", "replacement") == ""
+    assert clean_span("体检卡", "replacement") == "体检卡"

@@ -424,3 +424,34 @@ def test_the_whole_capture_outranks_a_fragment_of_it(shipped_detector, reply: st
     context = [Turn(role="user", text="nightly job to expire stale invoices, celery 5 already runs the emails"),
                Turn(role="assistant", text=reply)]
     assert shipped_detector.detect(text, context).target == target
+
+
+def _resolved(text: str, label: Label, context: list[Turn]) -> str | None:
+    from detector.targets import query_for
+
+    return resolve(query_for(text, label, Detector("rules").engine.match(text)), context)
+
+
+FILLER_TURNS = [Turn(role=role, text=text) for _ in range(6) for role, text in (("user", "ok"), ("assistant", "Sure."))]
+
+
+def test_a_label_listed_out_of_reach_is_the_target_itself() -> None:
+    """方案一 was listed more turns back than the ranker reads: the label, not an option of the
+    window, is what the user goes back to."""
+    context = [
+        Turn(role="assistant", text="方案一：ES 关键词检索\n方案二：pgvector 向量检索"),
+        *FILLER_TURNS,
+        Turn(role="assistant", text="pgvector 支持 PG 12 以上。建议 HNSW 索引需要 pgvector 0.5+。"),
+    ]
+    assert _resolved("要不还是回到方案一吧，ES 我们本来就有", Label.REOPEN, context) == "方案一"
+
+
+def test_a_product_name_is_no_label() -> None:
+    """"Route53" is no route 53, whatever the label pattern makes of it."""
+    context = [Turn(role="assistant", text="1. WAF 开例外\n2. 改用 DNS-01 challenge\n3. 手动买证书\n那我推荐 2。")]
+    assert _resolved("DNS-01 要给 cert-manager Route53 权限，IAM 改动得过 security review，现在来不及", Label.REJECT, context) != "Route53"
+
+
+def test_a_short_name_the_option_opens_with_is_its_target() -> None:
+    context = [Turn(role="assistant", text="1. GC频繁：jstat 看 FGC\n2. 业务线程热点/死循环\n3. 锁竞争导致的自旋")]
+    assert _resolved("jstat看了，FGC一小时才两三次，不是GC的问题", Label.REJECT, context) == "1(GC频繁)"

@@ -1643,3 +1643,43 @@ def test_the_other_half_of_an_either_or_question_rejects_nothing(shipped_detecto
     t.observe_assistant("c", "可以从这几类里挑：\n1. 球类运动（篮球/足球）\n2. 乐高机器人/编程启蒙\n3. 围棋：专注力训练，但前期可能比较磨人\n4. 少儿街舞")
     t.observe_user("c", "围棋是不是反而能磨磨他性子？还是说坐不住的娃学围棋纯属受罪")
     assert not t.state("c").rejected
+
+
+TRIP_OPTIONS = "几个方向：\n1. 云南大理+丽江，风景好但十一人多\n2. 日本大阪京都，签证要提前办\n3. 江西婺源+景德镇，近，高铁就到\n4. 海南三亚，海边放松"
+
+
+def _shipped_state_after(detector: Detector, *turns: str) -> ConvergenceState:
+    t = ConvergenceTracker(detector, MemoryStore())
+    for index, text in enumerate(turns):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    return t.state("c")
+
+
+def test_an_option_listed_with_the_target_by_a_word_of_its_chinese_name_is_rejected_too(shipped_detector: Detector) -> None:
+    """"三亚", a word of "海南三亚", is listed with the target under one "都不去了": it goes too."""
+    state = _shipped_state_after(shipped_detector, "十一去哪玩，5天", TRIP_OPTIONS, "日本和三亚都不去了")
+    assert [r.alternative for r in state.rejected] == ["日本", "4(海南三亚)"]
+
+
+def test_nothing_is_chosen_in_a_question(shipped_detector: Detector) -> None:
+    state = _shipped_state_after(
+        shipped_detector,
+        "need search for our catalog, postgres 15 on RDS",
+        "Options:\n1. Postgres full-text search\n2. Elasticsearch / OpenSearch\n3. Algolia\n4. Meilisearch / Typesense",
+        "ok let's go with postgres full-text search for v1",
+        "Good, a GIN index on a tsvector column.",
+        "hmm ok. what if we used typesense instead, self-hosted on a couple of ec2 boxes in our vpc?",
+    )
+    assert state.current_decision is not None and state.current_decision.text.startswith("1(Postgres full-text search")
+
+
+def test_a_pivot_that_asks_for_new_options_chooses_none_it_names(shipped_detector: Detector) -> None:
+    state = _shipped_state_after(
+        shipped_detector,
+        "想给爸妈买点保险，爸62有高血压",
+        "可以考虑：\n1. 百万医疗险\n2. 重疾险\n3. 防癌医疗险：健康告知宽松\n4. 意外险",
+        "重疾险算了，62岁买保费倒挂",
+        "明白，重疾不考虑了。",
+        "你说的防癌医疗，我看了一款，健告里问了肾功能，我爸肌酐有点高，估计也悬。换个思路吧，还有别的办法吗",
+    )
+    assert state.current_decision is None or "防癌" not in state.current_decision.text
