@@ -554,8 +554,14 @@ def sole_name_head(word: str, proposals: Sequence[Proposal]) -> Proposal | None:
     """The one proposal whose name opens with the word ("不是GC的问题" after "1. GC频繁"): a word too
     short for content keys, which the ranker cannot weigh. Only the opening word: "SLB" inside
     "客户端空闲回收调到比 SLB 短" is what the option is measured against, not what it is."""
-    opening = re.compile(rf"{re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)
-    sharing = [proposal for proposal in proposals if opening.match(proposal.name.strip())]
+    lowered = word.lower()
+
+    def opens_with_it(name: str) -> bool:
+        name = name.strip().lower()
+        after = name[len(lowered) : len(lowered) + 1]
+        return name.startswith(lowered) and not (after.isascii() and after.isalnum())
+
+    sharing = [proposal for proposal in proposals if opens_with_it(proposal.name)]
     return sharing[0] if len(sharing) == 1 else None
 
 

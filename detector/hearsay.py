@@ -120,7 +120,7 @@ _BUT_I_THINK_RE = re.compile(
 
 
 def disputes(text: str) -> bool:
-    """Does the user set their own view against what someone else said ("我妹说惠民保别买…但我觉得一年
+    """Does the user set their own view against what someone else said ("我老婆说惠民保别买…但我觉得一年
     几十块钱挺值的", "my cofounder wants to kill the free plan, but i disagree")?"""
     return _OPPOSED_RE.search(text) is not None or _BUT_I_THINK_RE.search(text) is not None
 

@@ -65,10 +65,10 @@ def mention(text: str, proposal: Proposal) -> tuple[int, int] | None:
 
 
 def names_a_word_of(text: str, proposal: Proposal) -> bool:
-    """Does the text say one word of the option's Chinese name ("三亚" of "海南三亚", "云南" of
+    """Does the text say one word of the option's Chinese name ("直播" of "抖音直播首发", "云南" of
     "云南大理+丽江")? Looser than `mention`: a word of a name is often a common one ("直接" of
-    "直接上云"), so this says only that a sentence may be about the option, for a reading that
-    then checks what the sentence does to it."""
+    "直接上云"), so it counts only where the rest of the turn already says what is done to an
+    option and the question is which (a reopening, a list under one verdict)."""
     return _word_span(text, proposal) is not None
 
 

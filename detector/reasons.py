@@ -25,7 +25,6 @@ from detector.text import CJK_CHAR, SENTENCE_END_RE, clause_spans, ends_as_quest
 # Words that make a clause the verdict or the new choice rather than the reason for it. The
 # English ones that also build ordinary sentences ("no one on call", "figure it out", "and then it
 # crashed") count only where verdicts put them: opening or closing the clause.
-_LINE_BREAK_RE = re.compile(r"\n")
 _VERDICT_RE = re.compile(
     r"不行|不要|不用|算了|免了|不考虑|不搞|不做|不弄|不碰|不看|不去|不买|不上|不选|否了|否掉|作废|放弃|拿掉|去掉|删掉|砍掉|"
     r"跳过|略过|不合适|不适合|行不通|走不通|没戏|作罢|排除|别指望|指望不上|别(?:用|搞|做|想|弄|折腾|考虑)|换成|改成|改用|换用|还是|就行|就好|"
@@ -46,13 +45,14 @@ _VERDICT_RE = re.compile(
     + REVERT_VERB,
     re.IGNORECASE,
 )
-# A clause that is only filler: it carries neither verdict nor reason.
-# Fillers, one or a run of them: "ok you know what, let's revisit Redux Toolkit" gives no reason.
+# A clause that is only filler, one word or a run of them ("ok you know what, let's revisit Redux
+# Toolkit"): it carries neither verdict nor reason.
 _FILLER_RE = re.compile(
     r"(?:(?:ok|okay|hmm+|um+|uh+|ugh|yeah|yes|well|so|also|honestly|actually|anyway|wait|right|lol|haha|you know what|"
     r"look|listen|alright|oh|嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)[\s,]*)+",
     re.IGNORECASE,
 )
+_LINE_BREAK_RE = re.compile(r"\n")
 # A clause about the conversation itself: the user thought again, has news, had an idea.
 _META_RE = re.compile(
     r"想了想|想到(?:个|一个)?(?:办法|主意)|好主意|好消息|坏消息|刚回我|回我了|更新一下|"

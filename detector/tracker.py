@@ -707,7 +707,7 @@ class ConvergenceTracker:
         prohibition there is the verdict itself, not a rule."""
         for found in standing_constraints(text, prohibitions=not verdict):
             if self.detector.engine.opens_with_report(found) and disputes(text):
-                # Someone else's rule the user disputes: "我妹说惠民保别买，说都是噱头…但我觉得…挺值的".
+                # Someone else's rule the user disputes: "我老婆说惠民保别买，说都是噱头…但我觉得…挺值的".
                 # One the user works under stands: "老板说三个月必须上线".
                 continue
             constraint = before_verdict(found) if verdict else found

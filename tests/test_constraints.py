@@ -77,7 +77,7 @@ def test_no_constraint_is_read(turn: str) -> None:
 def test_someone_elses_rule_that_the_user_disputes_is_not_kept(shipped_detector: Detector) -> None:
     tracker = ConvergenceTracker(shipped_detector, MemoryStore())
     tracker.observe_user("c", "想给爸妈买点保险，两个人一年预算1万以内")
-    tracker.observe_user("c", "我妹说惠民保别买，说都是噱头。但我觉得一年几十块钱，挺值的")
+    tracker.observe_user("c", "我老婆说惠民保别买，说都是噱头。但我觉得一年几十块钱，挺值的")
     assert tracker.state("c").constraints == ["两个人一年预算1万以内"]
 
 

@@ -41,7 +41,7 @@ from detector.text import (
 WINDOW_CHARS = 8_000
 # How far around a cue its guards look: a sentence with no punctuation can be a whole paste.
 GUARD_SCOPE = 200
-# How far into a sentence a report may open it: "我妹说", "my cofounder keeps saying".
+# How far into a sentence a report may open it: "我老婆说", "my cofounder keeps saying".
 REPORT_REACH = 30
 # A Chinese A-not-A question right after the cue's clause, weighing it, asks about it: "现在是回到
 # 窗口开始，会不会太宽容？" describes and asks; it goes back to nothing ("…还得翻一翻，会不会有什么配置
@@ -253,7 +253,7 @@ class CueEngine:
         return max(ends, default=sentence_start)
 
     def opens_with_report(self, text: str) -> bool:
-        """Does the text open by saying someone else said or wants it ("我妹说惠民保别买，说都是噱头",
+        """Does the text open by saying someone else said or wants it ("我老婆说惠民保别买，说都是噱头",
         "my lead says no k8s ever"), a view the user has not taken as their own? Read as the
         reported guard reads what comes before a cue."""
         head = text[:REPORT_REACH]
