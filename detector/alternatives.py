@@ -426,10 +426,7 @@ def proposal_by_label(source: str, proposals: Sequence[Proposal], by_position: b
             return proposals[keys.index(key.upper())]
         if match.lastgroup in _LABEL_GROUPS and (numbered := _same_number(key, keys)) is not None:
             return proposals[numbered]  # "1" or "option 1" for 方案一, "方案二" for option 2
-        # A letter names no place in a list of plain bullets ("A方案" is no first "注意网络测验ANT"),
-        # whose items carry no labels at all; numbers may still count them off.
-        unlabelled = all(proposal.label == proposal.name for proposal in proposals)
-        if index is not None and by_position and not ((lettered_list or unlabelled) and _is_letter(key)):
+        if index is not None and by_position and not (lettered_list and _is_letter(key)):
             if key.lower() == "last":
                 return proposals[-1] if proposals else None
             if 1 <= index <= len(proposals) and len(proposals) > 1:

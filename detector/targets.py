@@ -358,8 +358,11 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     mine = _tokens(outside, _inside_names(text))
     for distance, role, view in turns:
         named = proposal_by_label(references, view.proposals) if references else None
-        if captured and named is not None and named.label == named.name:
-            named = None  # a bare letter in running text names an option listed under it, not a place
+        if named is not None and named.label == named.name and (captured or _LETTER_LABEL_RE.fullmatch(references)):
+            # A bare letter in running text names an option listed under it, not a place; a
+            # lettered label names no place in a list of plain bullets either ("那A方案捡回来吧" is
+            # no first "注意网络测验ANT" of the latest list).
+            named = None
         for index, proposal in enumerate(view.proposals):
             labelled = proposal.label != proposal.name
             extra = {
@@ -446,6 +449,8 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     return _whole_capture(_best(scored), scored).text
 
 
+# A label by a letter: "A方案", "方案B", "plan C".
+_LETTER_LABEL_RE = re.compile(rf"[A-Za-z]\s?方案|{LABEL_WORD_ZH}\s?[A-Za-z]|(?i:{LABEL_WORD_EN})\s[A-Za-z]")
 # A label no word of running text can be: "方案一", "option 2", "Plan B"; not "plan is", "idea I",
 # nor a name ("Route53").
 _FIRM_LABEL_RE = re.compile(rf"{LABEL_WORD_ZH}\s?[A-Z\d一二三四五六七八九十]|[A-Z]\s?方案|(?i:{LABEL_WORD_EN})\s#?(?:[A-HJ-Z]|\d{{1,2}})")

@@ -506,13 +506,6 @@ def test_a_lone_proposal_has_no_place_a_label_names() -> None:
     assert proposal_by_label("方案一", two) == two[0]
 
 
-def test_a_letter_names_no_place_among_plain_bullets() -> None:
-    """"那A方案捡回来吧" points at no first item of a list of measurement tools."""
-    bullets = [Proposal("注意网络测验ANT", "注意网络测验ANT"), Proposal("持续注意反应任务SART", "持续注意反应任务SART")]
-    assert proposal_by_label("A方案", bullets) is None
-    assert proposal_by_label("第一个", bullets) == bullets[0]
-
-
 def test_questions_listed_with_a_list_comma_offer_no_options() -> None:
     reply = "剩下的方向怎么选，主要看几个问题：\n- 查询维度有几种？只按用户查，还是还有按商户、按时间范围的查询？\n- 数据冷热比例怎样？"
     assert extract_proposals(normalize(reply)) == ()

@@ -455,3 +455,14 @@ def test_a_product_name_is_no_label() -> None:
 def test_a_short_name_the_option_opens_with_is_its_target() -> None:
     context = [Turn(role="assistant", text="1. GC频繁：jstat 看 FGC\n2. 业务线程热点/死循环\n3. 锁竞争导致的自旋")]
     assert _resolved("jstat看了，FGC一小时才两三次，不是GC的问题", Label.REJECT, context) == "1(GC频繁)"
+
+
+def test_a_lettered_label_names_no_place_among_plain_bullets() -> None:
+    """"那A方案捡回来吧" points at no first item of the latest list, of measurement tools; 方案A was
+    listed out of reach."""
+    context = [
+        Turn(role="assistant", text="方案A：被试间实验\n方案B：纵向追踪4周\n方案C：眼动仪"),
+        *FILLER_TURNS,
+        Turn(role="assistant", text="测量工具：\n- 注意网络测验ANT\n- 持续注意反应任务SART\n- 外加一份自评的注意力问卷"),
+    ]
+    assert _resolved("师兄说他们组有经费可以付被试费，那A方案捡回来吧", Label.REOPEN, context) == "A方案"
