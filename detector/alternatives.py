@@ -622,6 +622,38 @@ def _same_number(key: str, keys: Sequence[str]) -> int | None:
     return None
 
 
+def is_firm_label(reference: str) -> bool:
+    """Is the reference a label no word of running text can be: "方案一", "A方案", "option 2",
+    "Plan B"; not "plan is", "idea I", a lower-case letter, nor a name ("Route53")?"""
+    found = _label_match(reference)
+    if found is None:
+        return False
+    group, key, before = found
+    if group == "en" and not before.rstrip("#")[-1:].isspace():
+        return False  # "Route53", "plan9": a name, not "route 53"
+    capital = _is_letter(key) and key.isupper() and (group != "en" or key != "I")
+    return capital or key.isdecimal() or (group == "zh" and key in "一二三四五六七八九十")
+
+
+def is_lettered_label(reference: str) -> bool:
+    """Is the reference a label by a letter ("A方案", "方案B", "plan C")?"""
+    found = _label_match(reference)
+    if found is None or not _is_letter(found[1]):
+        return False
+    group, _, before = found
+    return group != "en" or before[-1:].isspace()
+
+
+def _label_match(reference: str) -> tuple[str, str, str] | None:
+    """The reference read whole as a label, by `_LABEL_REF_RE`'s labelled forms: (its group, its
+    key, what comes before the key); None when it is no such label."""
+    match = _LABEL_REF_RE.fullmatch(reference)
+    group = match.lastgroup if match is not None else None
+    if match is None or group not in ("zh", "letter_zh", "en"):
+        return None
+    return group, match.group(group), reference[: match.start(group)]
+
+
 def _is_letter(key: str) -> bool:
     return len(key) == 1 and key.isascii() and key.isalpha()
 

@@ -225,15 +225,14 @@ class Detector:
         if label.is_positive:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
-        if spans.get("replacement") and says_it_fails(spans["replacement"]):
+        framed = spans.get("replacement")
+        if framed and (says_it_fails(framed) or framed in (spans.get("revisit_if") or "")):
             # "分桶算了吧，改表结构牵扯的系统太多了 来不及", "月租就别弄了 换床品打扫太费劲": the switch
-            # cue read the complaint as where the turn goes; words that say it fails go nowhere (the
-            # cue itself is a feature the model learned with, so the span is mended here, before it
-            # can make the turn a PIVOT).
-            spans = {name: value for name, value in spans.items() if name != "replacement"}
-        if spans.get("replacement") and spans["replacement"] in (spans.get("revisit_if") or ""):
-            # "pure usage-based is a no for now … maybe after we migrate to stripe's usage billing":
-            # what the condition names is when to come back, not where the turn goes.
+            # cue read the complaint as where the turn goes; words that say it fails go nowhere.
+            # Nor does what the revisit condition names ("pure usage-based is a no for now … maybe
+            # after we migrate to stripe's usage billing"): it says when to come back. (The cue
+            # itself is a feature the model learned with, so the span is mended here, before it
+            # can make the turn a PIVOT.)
             spans = {name: value for name, value in spans.items() if name != "replacement"}
         if (
             label is Label.REJECT

@@ -25,7 +25,7 @@ from detector.alternatives import (
     sole_container,
 )
 from detector.groups import group_reference, offered_lists
-from detector.mentions import mention, named_together
+from detector.mentions import mention, named_together, names_a_word_of
 from detector.schema import Alternative, ConvergenceState
 from detector.text import ends_as_question, squeeze
 
@@ -267,6 +267,13 @@ def sole_held(reference: str | None, alternatives: Sequence[Alternative]) -> Alt
     said = content_keys(reference)
     held = [a for a in alternatives if (keys := content_keys(proposal_of(a).name)) and keys <= said]
     return held[0] if len(held) == 1 else None
+
+
+def sole_named_by_a_word(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
+    """The one alternative the text names by a word of its Chinese name ("…再做直播" of "抖音直播首发"),
+    a small share of the name, which `best_overlapping` passes over."""
+    named = [a for a in alternatives if names_a_word_of(text, proposal_of(a))]
+    return named[0] if len(named) == 1 else None
 
 
 def best_overlapping(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:

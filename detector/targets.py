@@ -33,7 +33,9 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
+    is_firm_label,
     is_kind_word,
+    is_lettered_label,
     is_ordinal_reference,
     key_share,
     label_mentions,
@@ -48,8 +50,6 @@ from detector.paths import package_file
 from detector.schema import Label, Turn
 from detector.text import (
     CJK_CHAR,
-    LABEL_WORD_EN,
-    LABEL_WORD_ZH,
     TIME_UNITS_EN,
     has_cjk,
     normalize,
@@ -358,7 +358,7 @@ def candidates(query: TargetQuery, context: Sequence[Turn]) -> list[Candidate]:
     mine = _tokens(outside, _inside_names(text))
     for distance, role, view in turns:
         named = proposal_by_label(references, view.proposals) if references else None
-        if named is not None and named.label == named.name and (captured or _LETTER_LABEL_RE.fullmatch(references)):
+        if named is not None and named.label == named.name and (captured or is_lettered_label(references)):
             # A bare letter in running text names an option listed under it, not a place; a
             # lettered label names no place in a list of plain bullets either ("那A方案捡回来吧" is
             # no first "注意网络测验ANT" of the latest list).
@@ -449,19 +449,12 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     return _whole_capture(_best(scored), scored).text
 
 
-# A label by a letter: "A方案", "方案B", "plan C".
-_LETTER_LABEL_RE = re.compile(rf"[A-Za-z]\s?方案|{LABEL_WORD_ZH}\s?[A-Za-z]|(?i:{LABEL_WORD_EN})\s[A-Za-z]")
-# A label no word of running text can be: "方案一", "option 2", "Plan B"; not "plan is", "idea I",
-# nor a name ("Route53").
-_FIRM_LABEL_RE = re.compile(rf"{LABEL_WORD_ZH}\s?[A-Z\d一二三四五六七八九十]|[A-Z]\s?方案|(?i:{LABEL_WORD_EN})\s#?(?:[A-HJ-Z]|\d{{1,2}})")
-
-
 def _label_beyond_reach(text: str, scored: Sequence[Candidate]) -> str | None:
     """The one label the turn names ("还是回到方案一吧"), when no recent turn lists an option under
     it: the list scrolled out of the window the ranker reads, and the label is still what the
     user means. Any option the window does hold is another one, whatever the ranker makes of it;
     the tracker resolves the label against every alternative it has kept."""
-    labels = {squeeze(label) for label in label_mentions(text) if _FIRM_LABEL_RE.fullmatch(label)}
+    labels = {squeeze(label) for label in label_mentions(text) if is_firm_label(label)}
     said = [c for c in scored if c.features.get("from_label") and squeeze(c.text) in labels]
     return said[0].text if len(said) == 1 else None
 

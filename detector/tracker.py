@@ -37,7 +37,7 @@ from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
 from detector.hearsay import disputes, opposed_hearsay
 from detector.hypotheses import suspected_causes
-from detector.mentions import mention, names_a_word_of, sole_proper_holder
+from detector.mentions import mention, sole_proper_holder
 from detector.reasons import before_verdict
 from detector.referents import (
     approved,
@@ -63,6 +63,7 @@ from detector.referents import (
     short_name_said,
     sole_held,
     sole_holder,
+    sole_named_by_a_word,
     speaks_of,
     tracked_by_label,
 )
@@ -403,7 +404,7 @@ class ConvergenceTracker:
                 or sole_held(detection.target, rejected)
                 or short_name_said(words, rejected)
                 or best_overlapping(words, rejected)
-                or _sole_named_by_a_word(words, rejected)
+                or sole_named_by_a_word(words, rejected)
                 or named
             )
         target = named or target
@@ -975,13 +976,6 @@ def _ruled_out_this_turn(state: ConvergenceState) -> bool:
 def _open_options(state: ConvergenceState) -> list[Alternative]:
     """The options still on the table: proposed and not yet decided against, or brought back."""
     return [a for a in state.alternatives if a.status in ("proposed", "reopened")]
-
-
-def _sole_named_by_a_word(text: str, alternatives: Sequence[Alternative]) -> Alternative | None:
-    """The one alternative the text names by a word of its Chinese name ("…再做直播" of "抖音直播首发"),
-    a small share of the name, which `best_overlapping` passes over."""
-    named = [a for a in alternatives if names_a_word_of(text, proposal_of(a))]
-    return named[0] if len(named) == 1 else None
 
 
 def _asked_about(text: str, choice: str) -> bool:
