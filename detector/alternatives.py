@@ -171,7 +171,11 @@ _KIND_WORD_RE = re.compile(
 )
 _LABEL_REF_RE = re.compile(
     rf"{LABEL_WORD_ZH}\s?(?P<zh>[A-Za-z\d一二三四五六七八九十\u2460-\u2469])|(?P<letter_zh>[A-Z])\s?方案"
-    rf"|{LABEL_WORD_EN}\s?#?(?P<en>[A-Za-z\d]{{1,2}}|one|two|three|four|five)\b"
+    # Not the verb and its article: "(want me to) plan a dedicated QA hire" names no plan A, while
+    # "plan a is out" and "go with plan a" do.
+    r"|(?!(?:^|(?<=\bto )|(?<='ll )|(?<=\bcan )|(?<=\blet's )|(?<=\blets )|(?<=\bwe )|(?<=\bi )|(?<=\byou )|(?<=\balso ))"
+    r"(?-i:plan a)\s(?!(?:is|was|it|then|and|or|vs|sounds|looks|seems|for|please|first|wins|works|instead|over|again|too|but)\b)[a-z])"
+    rf"{LABEL_WORD_EN}\s?#?(?P<en>[A-Za-z\d]{{1,2}}|one|two|three|four|five)\b"
     r"|第\s?(?P<ord_zh>[一二两三四五六七八九十\d])\s?(?:个|种|条)"
     r"|the (?P<ord_en>first|second|third|fourth|fifth|last) (?:one|option|idea|plan|approach|suggestion)"
     # A letter opening the turn: a capital ("B 吧", "B is out"), or a small one right before

@@ -26,15 +26,21 @@ _DECLINE_RE = re.compile(
     r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台".
     r"(?P<named>[^，,。.!！?？\s]{1,12}?)\s?(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|"
-    r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass)"
+    r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|"
+    # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
+    # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not
+    # ripe ("not yet, dont have the new office"), which the data reads as no answer to the offer.
+    r"(?:not yet|not now|not right now|maybe later)(?=[^\n]{0,40}?\b(?:once|until|till|when|after|unless)\b))"
     r"(?=\s?(?:[,，。.!！~～]|\s|thanks|谢谢|哈|啦|$))",
     re.IGNORECASE,
 )
-# The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?".
+# The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?"; one
+# short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With 3 new
+# people shipping, bugs can pile up.").
 _OFFER_RE = re.compile(
-    r"(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]\s*$"
+    r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]"
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also)\s"
-    r"(?P<en>[^?.!\n]{2,80}?)\?\s*$",
+    r"(?:also\s)?(?P<en>[^?.!\n]{2,80}?)\?)(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )
 # Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".

@@ -102,7 +102,8 @@ _ASSENTED_RE = re.compile(
     rf"^(?:{_ASSENT})(?:[,，.!！。 ]{{1,3}}(?:{_ASSENT}))*[,，.!！。 ]{{1,3}}(?:就|那就)?"
     # Not a word of assent again ("嗯 可以，就这样"), nor a clause with a verdict ("ok, redis is out").
     rf"(?!(?:{_ASSENT})[,，.!！。 ])(?![^,，。.!！?？;；:：\n]{{0,40}}?(?:\b(?:no|not|out|never)\b|n't|不|别|没))"
-    r"(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)\s?吧?[,，。.!！]\s{0,2}"
+    # The approval beside the name is no part of it: "ok contract-to-hire sounds good, let's do that".
+    r"(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)(?:\s(?:sounds|looks) (?:good|great|fine|right))?\s?吧?[,，。.!！]\s{0,2}"
     r"(?:let'?s do (?:that|it|this)|let'?s go with (?:that|it)|(?:就这么|方向|那就)?定了|就这样|就它了|"
     r"that'?s the (?:plan|one)|sounds good|works for me)",
     re.IGNORECASE,

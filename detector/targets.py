@@ -134,6 +134,9 @@ _BREAK_WORDS = frozenset(
     "never nothing idea thing stuff plan option approach route way sounds seems think".split()
     # Words that open a reason or a condition: what follows is why, not what ("scrap it because …").
     + "because cuz though tho although unless whereas".split()
+    # Nor are the words that open a condition or put a verdict off ("not yet. maybe once we have
+    # paying users" turns down what was offered, not "once").
+    + "once until till maybe perhaps yet".split()
     # Interjections and chat fillers, never what a turn is about ("ugh you know what, …",
     # "lol no more subscriptions", "ill look at it if …" for "I'll").
     + "ugh lol lmao haha hmm hm emm um umm uh meh welp oh ah yep yup well anyway honestly actually "
@@ -168,6 +171,10 @@ _LEADING_FILLER_RE = re.compile(
 )
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
+_ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
+_SHORT_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
+# A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
+_NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
 _MAX_USER_TOKENS = 6
 
@@ -199,6 +206,8 @@ class TargetQuery:
     verdict_spans: tuple[tuple[int, int], ...] = ()
     # The capture is what the user named right before a pointer ("调大连接池这个方向不对").
     named_beside_pointer: bool = False
+    # What a reopening cue captured as coming back ("之前否掉的es可以…" → "es").
+    brought_back: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +226,7 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
     verdicts = tuple(part for hit in match.fired for part in hit.verdict_parts())
     raw = spans.get("target")
     replacement = spans.get("replacement") if label is Label.PIVOT else None
-    beside = _appositive_name(text, raw, verdicts)
+    beside = _appositive_name(text, raw, verdicts) or _name_before_pointer(raw)
     if beside is not None and replacement is not None and beside in replacement:
         beside = None  # "走独家许可那条路" names where the pivot goes, not what it leaves
     return TargetQuery(
@@ -229,6 +238,7 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
         cue_spans=tuple((hit.start, hit.end) for hit in match.fired),
         other_spans=tuple(spans[name] for name in ("reason", "revisit_if") if spans.get(name)),
         verdict_spans=verdicts,
+        brought_back=next((hit.groups["target"] for hit in match.fired if hit.label is Label.REOPEN and hit.groups.get("target")), None),
     )
 
 
@@ -243,6 +253,14 @@ def _appositive_name(text: str, pointer: str | None, verdicts: Sequence[tuple[in
     before = text[:index].rstrip()
     phrases = user_phrases(before + ",", None, verdicts)  # the comma ends the last run
     return phrases[-1] if phrases and before.endswith(phrases[-1]) else None
+
+
+def _name_before_pointer(capture: str | None) -> str | None:
+    """The name a capture gives before its own pointer: "新写入" of "新写入那个方向" (the cue took
+    both), as `_appositive_name` finds it in the turn when the capture is the pointer alone."""
+    found = _NAME_THEN_POINTER_RE.fullmatch(capture.strip()) if capture else None
+    name = found.group("name").strip() if found else ""
+    return name if name and _surface(name) is not None else None
 
 
 class _Collector:
@@ -422,6 +440,9 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     if query.named_beside_pointer:
         # "调大连接池这个方向不对": the user says what the pointer points at; no guess outranks that.
         return _referent(query.raw or "", _turn_views(context))
+    brought_back = _named_before(query, context) if query.label is Label.REOPEN else None
+    if brought_back is not None:
+        return brought_back
     if opens_the_conversation(context) and _names_something(query.raw):
         name = _surface(query.raw or "")
         return name.text if name is not None else query.raw
@@ -447,6 +468,27 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
         # ("…那剩下就是提前还款… 方案3里指数基金定投那部分就别放进来了").
         return named[0].text
     return _whole_capture(_best(scored), scored).text
+
+
+def _named_before(query: TargetQuery, context: Sequence[Turn]) -> str | None:
+    """What a reopening's cue names as coming back ("之前否掉的es可以重新拉回来看看", "let's revisit
+    KMP"), when an earlier turn said it too: the target, whatever the turn drops beside it
+    ("…clickhouse就先不推了" is no target of the reopening; the label guide's REOPEN stands). A label
+    stands for the option it names."""
+    if not _names_something(query.brought_back):
+        return None
+    # A short product name ("es") names something here though it has no content word; a pronoun
+    # ("him") does not.
+    name = _ARTICLE_RE.sub("", _LEADING_FILLER_RE.sub("", (query.brought_back or "").strip(_EDGE)).strip(_EDGE))
+    if len(name) < 2 or is_kind_word(name) or name.lower() in _FUNCTION_WORDS:
+        return None
+    if _surface(name) is None and not _SHORT_WORD_RE.fullmatch(name) and not _DIGIT_RE.search(name):
+        return None  # a versioned name ("SD 1.5") names something without a content word
+    said = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
+    # However far back: a reopening brings back what was rejected long ago.
+    if not any(said.search(turn.text) for turn in context):
+        return None
+    return _referent(name, _turn_views(context))
 
 
 def _label_beyond_reach(text: str, scored: Sequence[Candidate]) -> str | None:

@@ -520,3 +520,14 @@ def test_questions_listed_with_a_list_comma_offer_no_options() -> None:
 ])
 def test_a_capital_letter_after_a_sentence_is_a_label(text: str, expected: list[str]) -> None:
     assert label_references(text) == expected
+
+
+@pytest.mark.parametrize(("text", "references"), [
+    ("plan a dedicated QA hire", []),
+    ("want me to plan a trip to the coast", []),
+    ("plan a is out", ["plan a"]),
+    ("go with plan a", ["plan a"]),
+    ("scrap plan a, too slow", ["plan a"]),
+])
+def test_the_verb_plan_and_its_article_name_no_plan_a(text: str, references: list[str]) -> None:
+    assert label_references(text) == references

@@ -193,6 +193,8 @@ ZH_CASES = [
     case("zh", "被我毙掉的消息队列方案，现在看来还是得上", REOPEN, target="消息队列方案"),
     # -- NONE: corrections of facts, numbers, bugs -----------------------------------------------
     case("zh", "这个数字不对，应该是42", NONE),
+    # "淘汰策略" is the eviction policy, a noun: no verb of dropping.
+    case("zh", "不对 我们没改过淘汰策略 默认是noeviction 顶满了是直接写报错", NONE),
     case("zh", "不对，端口是8080不是80", NONE),
     case("zh", "你算错了，总价是3200", NONE),
     case("zh", "这行代码有bug，循环条件写反了", NONE),
@@ -599,6 +601,8 @@ EN_CASES = [
     case("en", "Can you explain why the event bus was rejected?", NONE),
     case("en", "The word 'abandon' is misspelled in the README", NONE),
     case("en", "He scrapped the whole thing last year and regretted it", NONE),
+    # a third-person "stop" describes what others do; the imperative is the verdict
+    case("en", "with that many flakes people stop looking at failures, that is the real cost", NONE),
     case("en", "we killed it at the demo yesterday!", NONE),
     case("en", "Let's move on to the next question", NONE),
     # -- a fifth round ---------------------------------------------------------------------------------

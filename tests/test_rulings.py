@@ -63,6 +63,17 @@ def test_a_declined_offer_is_the_target_of_the_rejection(shipped_detector) -> No
     assert detection.target == "draft the follow-up email too"
 
 
+def test_not_yet_declines_an_offer_a_sentence_of_why_follows(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Not "once", nor the first bullet of the plan above the offer."""
+    reply = (
+        "Updated plan:\n\n- 1 full-time senior backend engineer.\n- 2 contract-to-hire mobile devs.\n\n"
+        "Want me to also plan a dedicated QA hire? With 3 new people shipping, bugs can pile up quickly."
+    )
+    detection = shipped_detector.detect("not yet. maybe once we have paying users", [Turn(role="user", text="staffing?"), Turn(role="assistant", text=reply)])
+    assert detection.label is Label.REJECT
+    assert detection.target == "plan a dedicated QA hire"
+
+
 @pytest.mark.parametrize("reply", ["都改好了。还需要我做什么吗？", "Anything else I can help with?", "还有什么需要我帮忙的吗？"])
 def test_a_no_to_anything_else_declines_no_offer(shipped_detector, reply: str) -> None:  # type: ignore[no-untyped-def]
     """The label guide: a plain "no" to "anything else?" declines nothing; nothing was offered."""

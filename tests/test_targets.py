@@ -466,3 +466,40 @@ def test_a_lettered_label_names_no_place_among_plain_bullets() -> None:
         Turn(role="assistant", text="测量工具：\n- 注意网络测验ANT\n- 持续注意反应任务SART\n- 外加一份自评的注意力问卷"),
     ]
     assert _resolved("师兄说他们组有经费可以付被试费，那A方案捡回来吧", Label.REOPEN, context) == "A方案"
+
+
+_LOGGING = [
+    Turn(role="user", text="日志平台选型 ES Loki 还是云厂商的"),
+    Turn(role="assistant", text="1. 自建 ES\n2. Loki\n3. 阿里云 SLS"),
+    Turn(role="user", text="es那套太重了 除非招到专职搞es的人"),
+    Turn(role="assistant", text="那就在 Loki 和 ClickHouse 之间选：\n1. Loki\n2. Vector 采集写入自建 ClickHouse"),
+    Turn(role="user", text="clickhouse吧"),
+    *[Turn(role=role, text=f"第{i}步的细节怎么配" if role == "user" else f"第{i}步这样配即可。")
+      for i in range(8) for role in ("assistant", "user")],
+    Turn(role="assistant", text="ClickHouse 的 TTL 设 30 天。"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # What the reopening cue names comes back, not what the turn drops beside it.
+    ("刚开完会 hr说下个月有个专职es运维入职 之前否掉的es可以重新拉回来看看 clickhouse就先不推了", "es"),
+    # However far back it was named: the window the ranker reads no longer holds "ES".
+    ("let's revisit ES, clickhouse is fine for now but we'll see", "ES"),
+])
+def test_a_reopening_brings_back_what_its_cue_names(shipped_detector, text: str, expected: str) -> None:  # type: ignore[no-untyped-def]
+    detection = shipped_detector.detect(text, _LOGGING)
+    assert detection.label is Label.REOPEN
+    assert detection.target == expected
+
+
+def test_the_name_a_capture_gives_before_its_pointer_is_the_target(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The cue took "新写入那个方向" whole; the name is what the pointer stands beside, not "dbsize"
+    or "写入", the runs the ranker cut from the turn."""
+    context = [
+        Turn(role="user", text="redis 内存两小时涨了 7 个 G 怎么查"),
+        Turn(role="assistant", text="可能是：1. 新写入暴增 2. 大 key 3. 客户端输出缓冲区。先看 dbsize 有没有涨。"),
+    ]
+    detection = shipped_detector.detect("dbsize一直在三千万上下 跟昨天这个点几乎一样 新写入那个方向可以排除了", context)
+    assert detection.label is Label.REJECT
+    assert detection.target == "新写入"
+

@@ -1344,6 +1344,8 @@ def test_what_a_turn_opens_by_taking_is_chosen_not_dropped(shipped_detector) -> 
     ("ok yes, toast delivery for the everyday stuff, let's do that. cakes pickup only for now", "toast delivery"),
     ("可以，就酒店，定了。问一下，音响能不能一起谈进去？", "酒店"),
     ("fine, RLS. sounds good", "RLS"),
+    # The approval beside the name is not part of it.
+    ("ok contract-to-hire sounds good, lets do that for the mobile devs", "contract-to-hire"),
     # Assent twice, a verdict, or no clause that seals the choice: nothing is taken.
     ("嗯 可以，就这样", None),
     ("ok, redis is out. let's do that", None),
