@@ -305,6 +305,56 @@ SHARDING = [
 ]
 
 
+# Written in session 54 by helpers who had not seen the code (a startup's hiring plan, a home NAS); cut
+# where the failures they exposed lie.
+HIRING = [
+    ('user', "ok so we're 10 people, seed stage, about 18 months runway. need to ship a mobile app and scale the backend in the next 6 months. right now its 2 engineers (our cto + 1 backend guy). how do i staff this"),
+    ('assistant', "Here are the main options:\n\n**Option A: hire 3 full-time engineers** (2 mobile, 1 backend). Best for long-term ownership and culture, but hiring is slow (often 2–3 months per role) and it's a big fixed cost.\n\n**Option B: contractors** (freelancers hired directly or through Toptal/Upwork). Fast to start and easy to scale down, but knowledge can leave when they do.\n\n**Option C: a dev agency** for the mobile app. You get a full team (design, QA, PM) right away, but it's expensive and the handover is often painful.\n\n**Option D: hybrid.** One senior full-time hire owns the architecture, and contractors add capacity.\n\nWith 18 months of runway I'd lean toward D, but it depends on your budget."),
+    ('user', 'agency is a hard no. my last startup burned like 200k on an agency that shipped garbage and then vanished'),
+    ('assistant', 'Understood, no agency. Comparing the rest on cost: a fully loaded senior engineer in the US costs about $220–250k/year, so three full-time hires come to roughly $700k/year. Senior contractors cost more per hour ($100–150/hr), but you only pay while you need them. Three full-time contractors for 6 months would run about $300–400k.'),
+    ('user', "thats wrong for us tho, we're fully remote and hire mostly in latam. senior eng is more like 90-120k"),
+    ('assistant', "Thanks, that changes things a lot. At $90–120k loaded per senior LATAM engineer, three full-time hires come to about $300–360k/year. Depending on your burn, that's roughly 20–25% of an 18-month runway. Senior LATAM contractors usually charge $45–75/hr, so over 6 months the cost is close to full-time. With a gap that small, Option A (3 full-time) starts to look attractive."),
+    ('user', 'eh, full-time for all 3 is too much commitment before we know if the mobile app even sticks. lets do contractors instead'),
+    ('assistant', 'Reasonable, since the mobile app is a bet. A contractor plan:\n\n- 2 mobile contractors (React Native or Flutter, depending on your stack) on 6-month engagements.\n- 1 backend contractor working closely with your current backend engineer.\n- Source them directly through LATAM networks (e.g. Torre, Workana, referrals) or through vetted marketplaces. Direct is cheaper, and marketplaces are faster.\n\nThe main risk is knowledge walking out the door. To limit it, have your in-house engineer do strict code review, write ADRs, and pay for overlap time when a contractor leaves.'),
+    ('user', "what if we dropped the backend hire entirely and had our cto cover it? he's pretty hands on"),
+    ('assistant', "It could work for a while, but there's a tradeoff. A hands-on CTO at a 10-person company usually also handles hiring, architecture and investors' technical due diligence. Under this plan, managing contractors is a real part-time job on top of that. If the CTO is also on the critical path for backend scaling, he becomes the bottleneck. I'd only drop the backend hire if the scaling work is well-scoped (e.g. a few known bottlenecks) rather than open-ended."),
+    ('user', 'my cofounder keeps pushing to kill the contractor plan and go all full-time. im not convinced yet'),
+    ('assistant', "Your cofounder's concern is valid: contractors often have less skin in the game and can leave for a better gig. A middle path is **contract-to-hire**. People start as contractors, with an explicit option to convert to full-time after a trial period. You keep flexibility if the app doesn't work out, and you can keep the good people if it does. LATAM engineers are generally familiar with this arrangement."),
+    # "sounds good" is no part of the name it approves; "that for the mobile devs" names no option (it took
+    # "a dev agency for the mobile app" by "mobile").
+    ('user', 'ok contract-to-hire sounds good, lets do that for the mobile devs'),
+    ('assistant', "Great. Contract-to-hire for the 2 mobile devs:\n\n- A 3-month trial at the contract rate.\n- Conversion terms (salary band, equity range) agreed in advance and written into the contract, so nobody is surprised.\n- Clear evaluation criteria at the end of the trial: features shipped, code quality, communication.\n- An EOR (Deel, Remote, Oyster) for the conversion, so you don't need local entities."),
+    ('user', 'make the trial 4 months not 3, our release cycle lines up better with that'),
+    # The agency the user turned down, back as a "boutique agency": a relapse once the decision is right.
+    ('assistant', "4 months it is. That puts the conversion decision right after your first public release, which is a good signal. To lower the risk in the first few months while you're recruiting, you could also consider a small boutique agency to build the initial MVP screens, then hand off to the contract-to-hire devs once they're onboard."),
+    ('user', "no. we covered this, agencies aren't happening, period"),
+    ('assistant', 'Sorry, that was a slip. You ruled agencies out at the start. Without an agency, the way to cover the recruiting gap is for the CTO and your backend engineer to build the app skeleton and CI/CD in the first 3–4 weeks. Then the mobile contractors can start shipping features right away instead of setting up the project.'),
+    ('user', 'ok thinking about it more my cofounder has a point for backend at least. lets revisit full-time for the backend role, mobile stays contract-to-hire'),
+    ('assistant', "Makes sense. The backend is core infrastructure you'll keep whether or not the mobile app works, so a full-time hire there is low-regret. Updated plan:\n\n- 1 full-time senior backend engineer (LATAM, ~$100–120k loaded), hired through an EOR.\n- 2 contract-to-hire mobile devs with a 4-month trial.\n- The CTO stays hands-on, but mainly as architect and reviewer.\n\nWant me to also plan a dedicated QA hire? With 3 new people shipping, bugs can pile up quickly."),
+    # "plan a dedicated QA hire" is no plan A, and "once" no target: the turn declines the offer before it.
+    ('user', 'not yet. maybe once we have paying users'),
+]
+
+NAS = [
+    ('user', '想在家弄个nas 主要存照片和电影 家里两台mac一台windows 预算3000左右不含硬盘 有啥推荐的'),
+    ('assistant', '可以按“省心程度”和“折腾程度”分几条路线：\n1. 群晖 DS224+：DSM 系统成熟，Synology Photos 和套件生态都很好，两盘位机器本身大约 2500–2900 元。\n2. 威联通 TS-264 / TS-464：同价位硬件比群晖强（N5105/N5095 + 2.5G 网口），QTS 系统功能多但稍复杂。\n3. 自组 DIY：N100 小主板 + 4 盘位机箱，整机 1200–1800 元，系统可以装 TrueNAS、Unraid 或国产的飞牛 fnOS，性价比最高，但要自己动手。\n4. 国产成品：极空间、绿联 DXP 系列，App 体验好、上手快，但系统相对封闭。\n另外 N100 这类平台待机整机功耗大约在 25W 左右，长期开机电费也要算进去。你更看重省心还是性价比？'),
+    ('user', '群晖不考虑 两盘位就要两千多 用的还是几年前的老u 太不值了'),
+    # 威联通 is no name of 群晖: a sibling brand the list offered beside it.
+    ('assistant', '明白，按你的预算：威联通 TS-464 大概 2700 元左右，硬件够用；DIY N100 方案 1500 元左右就能拿下四盘位，省下的钱可以多买一块盘；极空间 Z4 系列价格接近威联通，但 App 体验更好。如果你愿意动手，DIY 是同价位硬件最强的；想少折腾就选威联通或极空间。'),
+    ('user', 'n100待机功耗你说25w不对吧 我看好几个评测不带硬盘整机也就10w出头'),
+    ('assistant', '你说得对，是我说高了。N100 平台不带硬盘的整机待机一般在 8–12W，加上两块 3.5 寸机械盘再多 8–10W，整体 20W 上下，一年电费一百多元，这一点对 DIY 方案是加分项。'),
+    ('user', '那要不要干脆放弃成品直接diy 我有点动手能力 就是怕以后维护太折腾'),
+    ('assistant', '可以从维护量来判断：DIY 的折腾主要集中在装系统、配存储池和后续升级，N100 小主板很成熟，硬件出问题的概率不高；系统选对了，日常维护和成品差不多。我的建议是 DIY：N100 + 4 盘位机箱，系统在这三个里选：\n- TrueNAS SCALE：基于 ZFS，数据完整性最好；\n- Unraid：加盘最灵活，Docker 生态好；\n- 飞牛 fnOS：免费、中文界面，自带相册和影视。'),
+    ('user', '行那就diy 系统的话truenas就pass吧 zfs吃内存 以后想一块一块加盘也麻烦'),
+    ('assistant', '好，剩下 Unraid 和飞牛：\n- Unraid：需要购买授权（入门档大约几十美元起），阵列允许不同容量硬盘混用，加盘很灵活，英文社区资料多；\n- 飞牛 fnOS：免费，基于 Debian，中文界面，自带相册、影视刮削，SMB 共享开箱即用，但还比较新，偶尔有小 bug。\n按你存照片和电影的需求，两者都够用。'),
+    ('user', 'unraid还得花钱买授权 换飞牛吧 免费 相册影视都自带正好是我要的'),
+    ('assistant', '那就定飞牛 fnOS。建议配置：N100 主板 + 16G 内存 + 一块 256G NVMe 装系统和 Docker，数据盘两块 8T 组 RAID1，照片和电影都放上面。安装步骤：1）U 盘写入飞牛镜像；2）装到 NVMe；3）网页端初始化并创建存储空间；4）开 SMB 给两台 Mac 和 Windows 挂载。'),
+    ('user', '硬盘换成两块12t吧 电影挺占地方的 8t估计一年就满了'),
+    ('assistant', '好，改成 2×12T RAID1，可用约 11T。12T 建议选 NAS 盘（酷狼、红盘 Plus）或企业盘（银河 MG 系列），企业盘噪音大一点，放客厅要考虑一下。接下来是远程访问，常见几种：\n1. 飞牛自带的 FN Connect，免配置，速度一般；\n2. Tailscale / ZeroTier 组网，手机电脑装客户端即可访问；\n3. 公网 IP + DDNS + 路由器端口映射，速度最好；\n4. 买台云服务器用 frp 内网穿透。'),
+]
+
+
+
 def _tracked(conversation: list[tuple[str, str]]) -> PreTurnHook:
     hook = PreTurnHook(store=MemoryStore())
     for role, text in conversation:
@@ -349,3 +399,18 @@ def test_the_sharding_conversation_rejects_tidb_and_keeps_the_sharding_key_it_ta
 
 def _turns(conversation: list[tuple[str, str]]) -> list[Turn]:
     return [Turn(role=role, text=text) for role, text in conversation]  # type: ignore[arg-type]
+
+
+def test_the_hiring_conversation_keeps_contractors_and_catches_the_boutique_agency() -> None:
+    state = _tracked(HIRING[:13]).tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("Option B(contractors)")
+    assert "contract-to-hire" in state.current_decision.text
+    assert _verdicts(HIRING[:16])[-1] == "RELAPSE"
+    rejected = [r.alternative for r in _tracked(HIRING).tracker.state("c").rejected]
+    assert "QA hire" in rejected[-1] and not any(r.startswith("Option A") for r in rejected)
+
+
+def test_the_nas_conversation_hears_no_rejected_synology_in_a_sibling_brand() -> None:
+    verdicts = _verdicts(NAS)
+    assert verdicts[1] == "OK"
+

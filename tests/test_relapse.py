@@ -23,7 +23,7 @@ from detector.loading import build_detector
 from detector.relapse import check_reply
 from detector.relapse.mentions import find_mentions
 from detector.relapse.names import names_of
-from detector.schema import ConvergenceState, CurrentDecision, RejectedAlternative
+from detector.schema import Alternative, ConvergenceState, CurrentDecision, RejectedAlternative
 from detector.store import MemoryStore
 from detector.tracker import ConvergenceTracker
 
@@ -354,6 +354,8 @@ CASES = [
      "登录页本身仍然是 provider，只有全局 auth 这块用了 Riverpod。", "RELAPSE"),
     ("change list", "B(Riverpod)", "A(provider + ChangeNotifier)", "", "- pubspec.yaml：删除 flutter_riverpod，flutter pub get", "OK"),
     ("reported part", "Redis 集群", "本地 LRU", "", "之前那版用了 Redis，这次换成了本地 LRU。", "OK"),
+    ("both out", "Twin", "a first-person guest narrator", "",
+     "With the twin and the faked death both out, the midpoint jolt should come from the timeline.", "OK"),
 ]
 # fmt: on
 
@@ -1022,3 +1024,28 @@ def test_a_reply_that_cannot_name_a_rejection_is_passed_over_only_when_no_senten
                     assert not found, (rejection.alternative, sentences)
                     passed_over += 1
     assert named and passed_over > 0.5 * (pairs - named)
+
+
+@pytest.mark.parametrize(("reply", "verdict"), [
+    ("One more idea: you could swap the last 2 Osaka nights for Takayama. It's quiet in early April.", "RELAPSE"),
+    ("Since Takayama is out because of the bus transfers, Osaka keeps its 2 nights.", "OK"),
+    # Kanazawa is in the option's description too, but the user did not turn it down by that name.
+    ("For a day trip from Kyoto, Kanazawa is too far; Nara is an easy 45 minutes.", "OK"),
+])
+def test_the_name_the_user_turned_an_option_down_by_names_it(reply: str, verdict: str) -> None:
+    """The option's name ("Tokyo + Japan Alps") shares Tokyo with the decision; the user said
+    "takayama", which its description holds."""
+    state = ConvergenceState(conversation_id="t", turn=8)
+    state.alternatives = [
+        Alternative(id="alt-1", label="1", summary="Golden Route: Tokyo (5 nights) → Hakone (2) → Kyoto (5) → Osaka (2).",
+                    first_turn=1, status="current"),
+        Alternative(id="alt-2", label="2", summary="Tokyo + Japan Alps: Tokyo → Kanazawa → Takayama → Shirakawa-go. Beautiful, but a bus transfer.",
+                    first_turn=1, status="rejected"),
+    ]
+    state.current_decision = CurrentDecision(text="1(Golden Route)", since_turn=3, alternative_id="alt-1")
+    state.rejected = [RejectedAlternative(
+        alternative_id="alt-2", alternative="2(Tokyo + Japan Alps)", rejected_at=2, reason="those bus transfers with dad's leg",
+        revisit_if="-", evidence="takayama looks so pretty but those bus transfers with dad's leg, nope. skip 2",
+    )]
+    assert check_reply(state, reply).verdict == verdict
+

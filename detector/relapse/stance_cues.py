@@ -200,6 +200,8 @@ FRAMED_AFTER_RE = re.compile(
     r"|^\s?(?:baseline|基线)\b|^\s?(?:做|作)?(?:对比|比较)"
     # "With Redux out, I'd go with Zustand": out of the running, not "out of the box" or "out there".
     r"|^\s(?:out|gone|off the table)(?=\s?[,;.—–]|\s?$|\s(?:now|then|of the (?:picture|running|question))\b)"
+    # Out with another: "With the twin and the faked death both out, …".
+    r"|^[\w\s'-]{0,30}?\b(?:both|all) (?:out|gone|off the table)\b"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
     r"|^[\w\s'-]{0,20}?\b(?:removed|taken out|taken off|ripped out)\b"
     rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)"

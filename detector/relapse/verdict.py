@@ -10,6 +10,7 @@ something other than the current decision forward is the evidence.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from detector.groups import offered_lists
@@ -22,7 +23,7 @@ from detector.relapse.rebuttal import reason_keys, rebuttable_keys
 from detector.relapse.rules import relapsing_mention
 from detector.relapse.scorer import default_scorer
 from detector.relapse.sentences import sentences_of
-from detector.relapse.vocabulary import REAFFIRMED_RE, REJECTED_AFTER_RE, REJECTED_BEFORE_RE
+from detector.relapse.vocabulary import LATIN_TOKEN_RE, REAFFIRMED_RE, REJECTED_AFTER_RE, REJECTED_BEFORE_RE
 from detector.render import default_revisit_if
 from detector.schema import ConvergenceState, RejectedAlternative, RelapseVerdict
 from detector.text import normalize, squeeze
@@ -43,13 +44,14 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     rejected_last = _last_rejections(state)
     # Each live rejection with its names and its reason's words, read once for both passes.
     siblings = _listed_with(state)
+    said_by_user = _names_the_user_rejected_by(state)
     live = [
         (r, names, reason_keys(r.reason or "", current))
         for r in state.rejected
         if not _brought_back(
             rejected_last.get(r.alternative_id, r.rejected_at),
             asked,
-            names := names_of(r.alternative, current, siblings.get(r.alternative_id, "")),
+            names := names_of(said_by_user.get(r.alternative_id, r.alternative), current, siblings.get(r.alternative_id, "")),
         )
     ]
     if not live:
@@ -144,6 +146,33 @@ def _listed_with(state: ConvergenceState) -> dict[str, str]:
         for options in offered_lists(state.alternatives)
         for option in options
     }
+
+
+def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
+    """For each rejected option the user turned down by a proper name its description holds, not
+    its name ("takayama looks so pretty but those bus transfers…, nope. skip 2" against "Tokyo +
+    Japan Alps: Tokyo → Kanazawa → Takayama → Shirakawa-go"), the option's display with those
+    names beside it: the user's own word for the option names it as well as its name does."""
+    summaries = {a.id: a.summary for a in state.alternatives}
+    found: dict[str, str] = {}
+    for rejection in state.rejected:
+        summary = summaries.get(rejection.alternative_id, "")
+        said = {word.lower() for word in LATIN_TOKEN_RE.findall(rejection.evidence or "")}
+        if not said or not summary:
+            continue
+        shown = rejection.alternative.lower()
+        names = [
+            name
+            for name in dict.fromkeys(_PROPER_NAME_RE.findall(summary))
+            if name.lower() in said and name.lower() not in shown
+        ]
+        if names:
+            found[rejection.alternative_id] = " / ".join([rejection.alternative, *names])
+    return found
+
+
+# A capitalised word inside a description, not at the start of a sentence ("→ Takayama →").
+_PROPER_NAME_RE = re.compile(r"(?<=[^.!?:\n]\s)[A-Z][a-z]{3,}(?:-[a-z]{2,})?\b")
 
 
 def _user_turns_by_number(state: ConvergenceState) -> list[tuple[int, str]]:

@@ -144,7 +144,8 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
     ("high-speed rail", "高铁", "bullet train", "shinkansen", "新干线", "动车"),
     ("grad school", "master's degree", "读研", "考研", "研究生"),
     ("phd", "doctorate", "读博", "博士"),
-    ("nas", "群晖", "synology", "qnap", "威联通"),
+    ("群晖", "synology"),
+    ("威联通", "qnap"),
     ("coupon", "coupons", "promo code", "优惠券", "满减"),
     ("referral program", "referral bonus", "推荐奖励", "邀请有礼", "拉新奖励", "老带新"),
     ("cold calling", "cold calls", "电话销售", "陌拜", "电销"),
@@ -864,6 +865,8 @@ CATEGORIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("uber", "lyft", "didi", "滴滴", "taxi", "打车")),
     (("vacation rental", "short-term rental", "民宿", "短租"),
      ("airbnb",)),
+    # Two NAS brands are two options, each a NAS: a rejected 群晖 is not named by 威联通 or by "NAS".
+    (("nas", "network storage", "网络存储"), ("synology", "群晖", "qnap", "威联通", "truenas", "unraid")),
 )
 # A reply may point back instead of naming: "回到之前那个方案", "the option we dropped".
 BACK_REFERENCE_RE = re.compile(
