@@ -34,6 +34,7 @@ from detector.pick_requests import only_asks_for_a_pick
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
 from detector.replacements import bare_choice, ranked_replacement
+from detector.restatements import restated_rejection
 from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
@@ -127,8 +128,9 @@ class Detector:
         the assistant just proposed (prohibitions.py), orders a return to what a change the
         assistant just reported replaced, or that change undone (reverts.py), rules out a cause
         the assistant just suspected (hypotheses.py), or goes back to an option an earlier reply
-        offered (returns.py), or declines what it just offered to do (declines.py). `label` and `match`
-        are what the layers before read."""
+        offered (returns.py), declines what it just offered to do (declines.py), or says no again
+        to what it just brought back (restatements.py). `label` and `match` are what the layers
+        before read."""
         forbidden = forbidden_option(text, context, self.engine)
         if forbidden is not None:
             rule = f"the turn forbids an option the assistant just proposed ({clip(forbidden.display, 60)})"
@@ -175,6 +177,9 @@ class Detector:
         if offer is not None:
             # The label guide: a polite decline of an offer is a REJECT, whatever else it says.
             return Ruling(offer, f"the turn declines what the assistant just offered ({clip(offer, 60)})", forced=Label.REJECT)
+        again = restated_rejection(text, context)
+        if again is not None:
+            return Ruling(again, f"the turn says its no again to what the assistant just brought back ({clip(again, 60)})", forced=Label.REJECT)
         return None
 
     def detect_in(self, turns: Sequence[Turn], index: int, lang: str | None = None) -> Detection:

@@ -528,3 +528,29 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
     context = [Turn(role="user", text="webhook 怎么鉴权"), Turn(role="assistant", text="1. HMAC 签名 2. OAuth2 client credentials 3. mTLS")]
     detection = shipped_detector.detect("HMAC 让对方自己实现签名，肯定一堆人算错，不选。OAuth2 吧", context)
     assert detection.label is Label.PIVOT
+
+
+@pytest.mark.parametrize(("first", "reply", "text", "target"), [
+    ("the RCT thing is a non-starter. no control group, we're a library",
+     "On evaluation, you could add rigor cheaply: sessions are oversubscribed, so a waitlist comparison group forms on its own.",
+     "no comparison group, waitlist or otherwise. we went over this", "comparison group"),
+    ("公众号先不做 以后再说", "另外可以同步开一个公众号，把视频文字版发上去，长尾流量不错。",
+     "公众号前面说了以后再说 现在别给我加活 一周一更都够呛", "公众号"),
+])
+def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
+    """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
+    correction of their own words. The join with the reply and the earlier no decides."""
+    context = [Turn(role="user", text=first), Turn(role="assistant", text="明白。"), Turn(role="user", text="ok"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.REJECT
+    assert detection.target == target
+    assert "says its no again" in detection.explanation.rule
+
+
+@pytest.mark.parametrize("text", [
+    "its moentech, not delta like i said earlier",  # a correction of the user's own words
+    "i said no agencies, but these guys have references",  # the first half of a reopening
+])
+def test_i_said_is_no_restatement_by_itself(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    context = [Turn(role="user", text="no agencies, and not delta"), Turn(role="assistant", text="Then delta or an agency like moentech could work.")]
+    assert "says its no again" not in shipped_detector.detect(text, context).explanation.rule

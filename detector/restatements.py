@@ -1,0 +1,95 @@
+"""A rejection said again after the assistant brought the option back: "fb我上面不是说了吗 出单稳定之前
+不碰", "no. no retries or sleeps in the handler, i already said that", "maxmemory提到14G？… 前面说过了这
+条不行".
+
+The model reads most such turns as NONE (0.6–0.8): in the training data "I said …" is as often a
+correction of the user's own words ("its moentech, not delta like i said earlier") or the first
+half of a reopening ("i said no agencies, but these guys have references"). What tells them apart
+is what the turn names: the thing the last reply put forward, which an earlier user turn had
+already said no to. That join needs the conversation, so it is a rule of the fusion (detect.py),
+like a prohibition of a proposed option.
+
+Every pattern is a plain alternation or a bounded class: linear in the turn's length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from detector.alternatives import content_keys
+from detector.features import last_assistant_text
+from detector.reasons import concedes
+from detector.schema import Turn
+from detector.text import CJK_CHAR
+
+# The user says they said it before.
+_SAID_BEFORE_RE = re.compile(
+    r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|"
+    r"\bi (?:already |literally |just |clearly )?(?:said|told you)(?: that)?\b(?! (?:before|earlier|wrong)\b)|"
+    r"\bwe (?:went|'ve been|have been|already went) over (?:this|that)\b|\bwe covered (?:this|that)\b|\blike i said\b|\bas i said\b",
+    re.IGNORECASE,
+)
+# ...and that it was a no.
+_NO_RE = re.compile(r"不行|不碰|不要|不考虑|以后再说|别|不用|不做|不接|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+# A self-correction is no verdict: "not 200 like i said", "i told you wrong before".
+_CORRECTION_RE = re.compile(
+    r"\bcorrection\b|\bmy bad\b|\bsorry\b|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
+    r"\bnot [\w .-]{1,30}? (?:like|as) i (?:said|told you)\b",
+    re.IGNORECASE,
+)
+_LATIN_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]{1,30}")
+_CJK_RUN_RE = re.compile(rf"[{CJK_CHAR}]{{2,}}")
+_LONGEST_CJK_NAME = 6
+# Characters of grammar and of saying: a run holding one is no name ("说过", "这条", "不是").
+_FUNCTION_CHARS_RE = re.compile("[的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里说过前面之已经早条别再]")
+_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
+_EDGES = " ,.;:!?，。；：！？"
+# A restatement is short and pointed; a long turn that says "I said" reports or reconsiders.
+MAX_CHARS = 120
+
+
+def restated_rejection(text: str, context: Sequence[Turn]) -> str | None:
+    """What the turn turns down again, said as the last reply said it: a name both the reply and an
+    earlier user turn hold (the longest, in the turn's order); None when the turn is no such
+    restatement."""
+    if len(text) > MAX_CHARS or not _SAID_BEFORE_RE.search(text) or not _NO_RE.search(text):
+        return None
+    if concedes(text) or _CORRECTION_RE.search(text):
+        return None
+    reply = last_assistant_text(context).lower()
+    # The earlier user turns that said no to something: where the first rejection is.
+    refusals = [turn.text.lower() for turn in context[:-1] if turn.role == "user" and _NO_RE.search(turn.text)]
+    if not reply or not refusals:
+        return None
+    shared = [name for name in _names(text) if name.lower() in reply and any(name.lower() in said for said in refusals)]
+    return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
+
+
+def _as_the_reply_says(name: str, text: str, reply: str) -> str:
+    """The name with the words beside it in the turn that the reply says with it: "comparison
+    group" of "no comparison group, waitlist or otherwise" after "…a waitlist comparison group…"."""
+    words = text.split()
+    at = next((i for i, word in enumerate(words) if name in word), None)
+    if at is None or not words[at].isascii():
+        return name
+    start, end = at, at + 1
+    while start > 0 and words[start - 1].isascii() and " ".join(words[start - 1 : end]).lower().strip(_EDGES) in reply:
+        start -= 1
+    while end < len(words) and words[end].isascii() and " ".join(words[start : end + 1]).lower().strip(_EDGES) in reply:
+        end += 1
+    return " ".join(words[start:end]).strip(_EDGES)
+
+
+def _names(text: str) -> Iterator[str]:
+    """The Latin names of the turn (a content word, or a short name in capitals: "FB", "ES") and
+    every run of two to six Chinese characters inside its runs that holds no grammar."""
+    for word in _LATIN_NAME_RE.findall(text):
+        if content_keys(word) or _SHORT_NAME_RE.fullmatch(word):
+            yield word
+    for run in _CJK_RUN_RE.findall(text):
+        for size in range(min(len(run), _LONGEST_CJK_NAME), 1, -1):
+            for start in range(len(run) - size + 1):
+                piece = run[start : start + size]
+                if not _FUNCTION_CHARS_RE.search(piece):
+                    yield piece
