@@ -71,12 +71,13 @@ _PARTY_ZH = (
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
-_STOP_ZH = r"(?:不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了)"
+_STOP_ZH = r"(?:pass|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack".
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
-    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
+    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|第一反应(?:是|就是)?)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
@@ -91,6 +92,8 @@ _WANTED_ZH_RE = re.compile(
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
     r"i disagree|i don'?t agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
+    # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
+    r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
     r"not convinced|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING, NamedTuple
 
 from detector.alternatives import (
@@ -206,8 +206,8 @@ class TargetQuery:
     verdict_spans: tuple[tuple[int, int], ...] = ()
     # The capture is what the user named right before a pointer ("调大连接池这个方向不对").
     named_beside_pointer: bool = False
-    # What a reopening cue captured as coming back ("之前否掉的es可以…" → "es").
-    brought_back: str | None = None
+    # What the reopening cues captured as coming back ("之前否掉的es可以…" → "es"), tightest first.
+    brought_back: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +238,7 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
         cue_spans=tuple((hit.start, hit.end) for hit in match.fired),
         other_spans=tuple(spans[name] for name in ("reason", "revisit_if") if spans.get(name)),
         verdict_spans=verdicts,
-        brought_back=next((hit.groups["target"] for hit in match.fired if hit.label is Label.REOPEN and hit.groups.get("target")), None),
+        brought_back=tuple(sorted({hit.groups["target"] for hit in match.fired if hit.label is Label.REOPEN and hit.groups.get("target")}, key=len)),
     )
 
 
@@ -475,17 +475,25 @@ def _named_before(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     KMP"), when an earlier turn said it too: the target, whatever the turn drops beside it
     ("…clickhouse就先不推了" is no target of the reopening; the label guide's REOPEN stands). A label
     stands for the option it names."""
-    if not _names_something(query.brought_back):
+    return next((name for name in map(_said_before_name, query.brought_back, repeat(context)) if name), None)
+
+
+def _said_before_name(capture: str, context: Sequence[Turn]) -> str | None:
+    """The capture as a name, when it is one and an earlier turn said it, however far back: a
+    reopening brings back what was rejected long ago."""
+    if not _names_something(capture):
         return None
     # A short product name ("es") names something here though it has no content word; a pronoun
     # ("him") does not.
-    name = _ARTICLE_RE.sub("", _LEADING_FILLER_RE.sub("", (query.brought_back or "").strip(_EDGE)).strip(_EDGE))
+    name = _ARTICLE_RE.sub("", _LEADING_FILLER_RE.sub("", capture.strip(_EDGE)).strip(_EDGE))
     if len(name) < 2 or is_kind_word(name) or name.lower() in _FUNCTION_WORDS:
         return None
     if _surface(name) is None and not _SHORT_WORD_RE.fullmatch(name) and not _DIGIT_RE.search(name):
         return None  # a versioned name ("SD 1.5") names something without a content word
-    said = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
-    # However far back: a reopening brings back what was rejected long ago.
+    # A Latin name of three letters or more may be the head of the one said before ("woo" of
+    # "WooCommerce"); a shorter one must be said whole ("es" is no "especially").
+    tail = "" if len(name) >= 3 and name.isascii() else "(?![A-Za-z0-9])"
+    said = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}{tail}", re.IGNORECASE)
     if not any(said.search(turn.text) for turn in context):
         return None
     return _referent(name, _turn_views(context))

@@ -355,6 +355,8 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # Session 52: another course wanted in its place ("wants us to … instead"), and the stand as
         # "that's a mistake" or a bare "sticking with".
         "ceo wants us to do the mobile app instead, but honestly I think that's a mistake. sticking with xero",
+        # Session 54: what the party made of it at once ("第一反应是 … pass"), and the user arguing back.
+        "我老板看到价格第一反应是 PagerDuty 太贵直接 pass，but honestly I think it's nothing compared to 一次 3 小时的 outage，我会去跟他 argue 的",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
