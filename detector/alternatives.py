@@ -542,11 +542,17 @@ def sole_kin(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
 _SHORT_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
 
 
+def shaped_like_short_name(word: str) -> bool:
+    """Is the word as short as a product's short name ("ES", "pg", "k8s", "mac"), which has no
+    content word to be found by?"""
+    return _SHORT_NAME_RE.fullmatch(word.strip()) is not None
+
+
 def option_by_short_name(word: str, proposals: Sequence[Proposal]) -> Proposal | None:
     """`sole_kin` of a word shaped like a short name; None for any other word, whose lookup would
     only load the kin lexicon for nothing ("don't use semicolons")."""
     word = word.strip()
-    if not _SHORT_NAME_RE.fullmatch(word):
+    if not shaped_like_short_name(word):
         return None
     return sole_name_head(word, proposals) or sole_kin(word, proposals)
 

@@ -43,7 +43,7 @@ _CJK_RUN_RE = re.compile(rf"[{CJK_CHAR}]{{2,}}")
 _LONGEST_CJK_NAME = 6
 # Characters of grammar and of saying: a run holding one is no name ("说过", "这条", "不是").
 _FUNCTION_CHARS_RE = re.compile("[的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里说过前面之已经早条别再]")
-_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
+_CAPITALISED_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
 _EDGES = " ,.;:!?，。；：！？"
 # A restatement is short and pointed; a long turn that says "I said" reports or reconsiders.
 MAX_CHARS = 120
@@ -85,7 +85,7 @@ def _names(text: str) -> Iterator[str]:
     """The Latin names of the turn (a content word, or a short name in capitals: "FB", "ES") and
     every run of two to six Chinese characters inside its runs that holds no grammar."""
     for word in _LATIN_NAME_RE.findall(text):
-        if content_keys(word) or _SHORT_NAME_RE.fullmatch(word):
+        if content_keys(word) or _CAPITALISED_SHORT_NAME_RE.fullmatch(word):
             yield word
     for run in _CJK_RUN_RE.findall(text):
         for size in range(min(len(run), _LONGEST_CJK_NAME), 1, -1):

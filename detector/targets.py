@@ -43,6 +43,7 @@ from detector.alternatives import (
     names_label,
     option_by_short_name,
     proposal_by_label,
+    shaped_like_short_name,
 )
 from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
@@ -172,7 +173,6 @@ _LEADING_FILLER_RE = re.compile(
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
-_SHORT_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,4}")
 # A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
 _NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
@@ -488,7 +488,7 @@ def _said_before_name(capture: str, context: Sequence[Turn]) -> str | None:
     name = _ARTICLE_RE.sub("", _LEADING_FILLER_RE.sub("", capture.strip(_EDGE)).strip(_EDGE))
     if len(name) < 2 or is_kind_word(name) or name.lower() in _FUNCTION_WORDS:
         return None
-    if _surface(name) is None and not _SHORT_WORD_RE.fullmatch(name) and not _DIGIT_RE.search(name):
+    if _surface(name) is None and not shaped_like_short_name(name) and not _DIGIT_RE.search(name):
         return None  # a versioned name ("SD 1.5") names something without a content word
     # A Latin name of three letters or more may be the head of the one said before ("woo" of
     # "WooCommerce"); a shorter one must be said whole ("es" is no "especially").

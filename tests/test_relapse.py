@@ -1049,3 +1049,19 @@ def test_the_name_the_user_turned_an_option_down_by_names_it(reply: str, verdict
     )]
     assert check_reply(state, reply).verdict == verdict
 
+
+
+def test_a_name_the_rejection_measures_against_is_no_name_of_the_option() -> None:
+    """"lower than Al Ansari's" turns Wise down; hung on the exchange-house option, it does not make
+    Al Ansari a name of it."""
+    state = ConvergenceState(conversation_id="t", turn=3)
+    state.alternatives = [
+        Alternative(id="alt-1", label="1", summary="Wise - low, transparent fee and a good rate.", first_turn=1),
+        Alternative(id="alt-3", label="3", summary="An exchange house app (Al Ansari, Lulu) sending straight to GCash.",
+                    first_turn=1, status="rejected"),
+    ]
+    state.rejected = [RejectedAlternative(
+        alternative_id="alt-3", alternative="3(An exchange house app)", rejected_at=2, reason=None, revisit_if="-",
+        evidence="Checked the app. It's 33 AED fee for 3,000 and their rate today is lower than Al Ansari's. So not worth it naman.",
+    )]
+    assert check_reply(state, "Al Ansari's app to GCash is the one to try.").verdict == "OK"

@@ -157,7 +157,9 @@ def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
     found: dict[str, str] = {}
     for rejection in state.rejected:
         summary = summaries.get(rejection.alternative_id, "")
-        said = {word.lower() for word in LATIN_TOKEN_RE.findall(rejection.evidence or "")}
+        # Not a name the rejection measures the option against: "their rate today is lower than Al
+        # Ansari's" turns down Wise, whatever option the tracker hung it on.
+        said = {word.lower() for word in LATIN_TOKEN_RE.findall(_COMPARED_RE.sub(" ", rejection.evidence or ""))}
         if not said or not summary:
             continue
         shown = rejection.alternative.lower()
@@ -171,6 +173,8 @@ def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
     return found
 
 
+# What a comparison measures against: "than Al Ansari's", "比 Loki".
+_COMPARED_RE = re.compile(r"\b(?:than|over|versus|vs\.?)\s(?:\w+\s){0,2}\w+|比\s?\S{1,12}", re.IGNORECASE)
 # A capitalised word inside a description, not at the start of a sentence ("→ Takayama →").
 _PROPER_NAME_RE = re.compile(r"(?<=[^.!?:\n]\s)[A-Z][a-z]{3,}(?:-[a-z]{2,})?\b")
 
