@@ -44,6 +44,7 @@ from detector.alternatives import (
     option_by_short_name,
     proposal_by_label,
     shaped_like_short_name,
+    sole_name_head,
 )
 from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
@@ -173,6 +174,7 @@ _LEADING_FILLER_RE = re.compile(
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
+_ONE_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#-]{1,30}")
 # A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
 _NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
@@ -569,6 +571,10 @@ def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | 
         return None
     proposals = list({p: None for _, _, view in _turn_views(context) for p in view.proposals})
     named = option_by_short_name(raw, proposals)
+    if named is None and _ONE_LATIN_WORD_RE.fullmatch(raw.strip()):
+        # A product's whole name opening one option's name: "gitlab is out" is "4. GitLab CI", not
+        # the GitHub option the rest of the turn talks about ("we're not moving off github").
+        named = sole_name_head(raw.strip(), proposals)
     return named.display if named is not None else None
 
 

@@ -503,3 +503,17 @@ def test_the_name_a_capture_gives_before_its_pointer_is_the_target(shipped_detec
     assert detection.label is Label.REJECT
     assert detection.target == "新写入"
 
+
+
+def test_a_product_name_that_opens_one_options_name_is_that_option(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"gitlab is out" turns down "GitLab CI", however much the rest of the turn says "github"."""
+    reply = (
+        "Realistic options:\n1. **GitHub Actions + path filters** – one workflow per service.\n"
+        "2. **Bazel + Buildkite with a remote cache** – hermetic builds.\n3. **Nx + Nx Cloud on GitHub Actions**.\n"
+        "4. **GitLab CI** – parent-child pipelines with `rules: changes`."
+    )
+    context = [Turn(role="user", text="need a ci setup for our monorepo"), Turn(role="assistant", text=reply)]
+    text = "github. gitlab is out, we're not moving off github, too much tooling hangs off it. whats the diff between 1 and 3"
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.REJECT
+    assert detection.target == "4(GitLab CI)"
