@@ -603,6 +603,8 @@ EN_CASES = [
     case("en", "He scrapped the whole thing last year and regretted it", NONE),
     # a third-person "stop" describes what others do; the imperative is the verdict
     case("en", "with that many flakes people stop looking at failures, that is the real cost", NONE),
+    # A step of the plan moved to another day: a parameter, not a new direction.
+    case("en", "cool. can we move the long run to sunday instead of saturday? saturdays are swimming lessons now", NONE),
     case("en", "we killed it at the demo yesterday!", NONE),
     case("en", "Let's move on to the next question", NONE),
     # -- a fifth round ---------------------------------------------------------------------------------
