@@ -47,6 +47,8 @@ _CAPITALISED_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
 _EDGES = " ,.;:!?，。；：！？"
 # A restatement is short and pointed; a long turn that says "I said" reports or reconsiders.
 MAX_CHARS = 120
+# How many of the user's earlier refusals are searched for the name.
+MAX_REFUSALS = 20
 
 
 def restated_rejection(text: str, context: Sequence[Turn]) -> str | None:
@@ -58,11 +60,12 @@ def restated_rejection(text: str, context: Sequence[Turn]) -> str | None:
     if concedes(text) or _CORRECTION_RE.search(text):
         return None
     reply = last_assistant_text(context).lower()
-    # The earlier user turns that said no to something: where the first rejection is.
+    # The earlier user turns that said no to something, the latest few: where the first rejection is.
     refusals = [turn.text.lower() for turn in context[:-1] if turn.role == "user" and _NO_RE.search(turn.text)]
-    if not reply or not refusals:
+    refused = "\n".join(refusals[-MAX_REFUSALS:])
+    if not reply or not refused:
         return None
-    shared = [name for name in _names(text) if name.lower() in reply and any(name.lower() in said for said in refusals)]
+    shared = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply and name.lower() in refused]
     return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise, repeat
+from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from detector.alternatives import (
@@ -477,7 +477,7 @@ def _named_before(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     KMP"), when an earlier turn said it too: the target, whatever the turn drops beside it
     ("…clickhouse就先不推了" is no target of the reopening; the label guide's REOPEN stands). A label
     stands for the option it names."""
-    return next((name for name in map(_said_before_name, query.brought_back, repeat(context)) if name), None)
+    return next((name for capture in query.brought_back if (name := _said_before_name(capture, context))), None)
 
 
 def _said_before_name(capture: str, context: Sequence[Turn]) -> str | None:
