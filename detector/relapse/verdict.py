@@ -174,7 +174,7 @@ def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
 
 
 # What a comparison measures against: "than Al Ansari's", "比 Loki".
-_COMPARED_RE = re.compile(r"\b(?:than|over|versus|vs\.?)\s(?:\w+\s){0,2}\w+|比\s?\S{1,12}", re.IGNORECASE)
+_COMPARED_RE = re.compile(r"\b(?:than|over|versus|vs\.?)\s[^,.;!?\n]{1,30}|比\s?\S{1,12}", re.IGNORECASE)
 # A capitalised word inside a description, not at the start of a sentence ("→ Takayama →").
 _PROPER_NAME_RE = re.compile(r"(?<=[^.!?:\n]\s)[A-Z][a-z]{3,}(?:-[a-z]{2,})?\b")
 
