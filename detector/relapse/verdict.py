@@ -157,20 +157,25 @@ def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
     found: dict[str, str] = {}
     for rejection in state.rejected:
         summary = summaries.get(rejection.alternative_id, "")
-        # Not a name the rejection measures the option against: "their rate today is lower than Al
-        # Ansari's" turns down Wise, whatever option the tracker hung it on.
-        said = {word.lower() for word in LATIN_TOKEN_RE.findall(_COMPARED_RE.sub(" ", rejection.evidence or ""))}
-        if not said or not summary:
-            continue
-        shown = rejection.alternative.lower()
-        names = [
-            name
-            for name in dict.fromkeys(_PROPER_NAME_RE.findall(summary))
-            if name.lower() in said and name.lower() not in shown
-        ]
-        if names:
-            found[rejection.alternative_id] = " / ".join([rejection.alternative, *names])
+        if rejection.evidence and summary:
+            named = _with_the_users_names(rejection.alternative, rejection.evidence, summary)
+            if named != rejection.alternative:
+                found[rejection.alternative_id] = named
     return found
+
+
+@lru_cache(maxsize=4096)
+def _with_the_users_names(alternative: str, evidence: str, summary: str) -> str:
+    """The option's display, and the proper names of its description that the rejection's
+    evidence says (cached: every reply reads every rejection again)."""
+    # Not a name the rejection measures the option against: "their rate today is lower than Al
+    # Ansari's" turns down Wise, whatever option the tracker hung it on.
+    said = {word.lower() for word in LATIN_TOKEN_RE.findall(_COMPARED_RE.sub(" ", evidence))}
+    shown = alternative.lower()
+    names = [
+        name for name in dict.fromkeys(_PROPER_NAME_RE.findall(summary)) if name.lower() in said and name.lower() not in shown
+    ]
+    return " / ".join([alternative, *names])
 
 
 # What a comparison measures against: "than Al Ansari's", "比 Loki".
