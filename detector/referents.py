@@ -27,7 +27,7 @@ from detector.alternatives import (
 from detector.groups import group_reference, offered_lists
 from detector.mentions import mention, named_together, names_a_word_of
 from detector.schema import Alternative, ConvergenceState
-from detector.text import ends_as_question, squeeze
+from detector.text import LATIN_NAME, LATIN_NAME_RE, ends_as_question, squeeze
 
 # Words that point at something said before instead of naming it.
 _POINTER_RE = re.compile(
@@ -110,7 +110,7 @@ def naming_words(reference: str | None) -> str | None:
 
 
 # One Latin word, perhaps after a pointer the detector's span kept ("那 Yjs").
-_ONE_LATIN_NAME_RE = re.compile(r"(?:那个|这个|那|这)?\s?(?P<word>[A-Za-z][A-Za-z0-9.+#\-]{0,29})")
+_ONE_LATIN_NAME_RE = re.compile(rf"(?:那个|这个|那|这)?\s?(?P<word>{LATIN_NAME})")
 
 
 def bracketed_short_name(reference: str, proposals: Sequence[Proposal]) -> Proposal | None:
@@ -130,7 +130,7 @@ def short_name_said(text: str, alternatives: Sequence[Alternative]) -> Alternati
     """The one alternative whose bracketed short name the turn says as a word ("ok, redis is back"
     brings back "Managed Key Value store (Redis) for the job queue"), the way a rejection may have
     named it."""
-    said = {word.lower() for word in _LATIN_WORD_RE.findall(text)}
+    said = {word.lower() for word in LATIN_NAME_RE.findall(text)}
     holding = [a for a in alternatives if said & bracketed_names(a.summary)]
     return holding[0] if len(holding) == 1 else None
 
@@ -139,7 +139,6 @@ def short_name_said(text: str, alternatives: Sequence[Alternative]) -> Alternati
 _BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)）,，/]")
 
 
-_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]{0,29}")
 
 
 def bracketed_names(summary: str) -> set[str]:

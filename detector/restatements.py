@@ -21,7 +21,7 @@ from detector.alternatives import content_keys
 from detector.features import last_assistant_text
 from detector.reasons import concedes
 from detector.schema import Turn
-from detector.text import CJK_CHAR
+from detector.text import CJK_CHAR, LATIN_NAME_RE
 
 # The user says they said it before.
 _SAID_BEFORE_RE = re.compile(
@@ -38,7 +38,6 @@ _CORRECTION_RE = re.compile(
     r"\bnot [\w .-]{1,30}? (?:like|as) i (?:said|told you)\b",
     re.IGNORECASE,
 )
-_LATIN_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]{1,30}")
 _CJK_RUN_RE = re.compile(rf"[{CJK_CHAR}]{{2,}}")
 _LONGEST_CJK_NAME = 6
 # Characters of grammar and of saying: a run holding one is no name ("说过", "这条", "不是").
@@ -87,7 +86,7 @@ def _as_the_reply_says(name: str, text: str, reply: str) -> str:
 def _names(text: str) -> Iterator[str]:
     """The Latin names of the turn (a content word, or a short name in capitals: "FB", "ES") and
     every run of two to six Chinese characters inside its runs that holds no grammar."""
-    for word in _LATIN_NAME_RE.findall(text):
+    for word in LATIN_NAME_RE.findall(text):
         if content_keys(word) or _CAPITALISED_SHORT_NAME_RE.fullmatch(word):
             yield word
     for run in _CJK_RUN_RE.findall(text):

@@ -52,6 +52,7 @@ from detector.paths import package_file
 from detector.schema import Label, Turn
 from detector.text import (
     CJK_CHAR,
+    LATIN_NAME_RE,
     TIME_UNITS_EN,
     has_cjk,
     normalize,
@@ -174,7 +175,6 @@ _LEADING_FILLER_RE = re.compile(
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
-_ONE_LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9.+#-]{1,30}")
 # A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
 _NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
@@ -240,7 +240,10 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
         cue_spans=tuple((hit.start, hit.end) for hit in match.fired),
         other_spans=tuple(spans[name] for name in ("reason", "revisit_if") if spans.get(name)),
         verdict_spans=verdicts,
-        brought_back=tuple(sorted({hit.groups["target"] for hit in match.fired if hit.label is Label.REOPEN and hit.groups.get("target")}, key=len)),
+        # In the order the cues fired where two are as tight: a set's order would change run to run.
+        brought_back=tuple(
+            sorted(dict.fromkeys(hit.groups["target"] for hit in match.fired if hit.label is Label.REOPEN and hit.groups.get("target")), key=len)
+        ),
     )
 
 
@@ -570,11 +573,15 @@ def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | 
     if raw is None or not raw.strip():
         return None
     proposals = list({p: None for _, _, view in _turn_views(context) for p in view.proposals})
-    named = option_by_short_name(raw, proposals)
-    if named is None and _ONE_LATIN_WORD_RE.fullmatch(raw.strip()):
+    word = raw.strip()
+    if shaped_like_short_name(word):
+        named = option_by_short_name(word, proposals)
+    elif len(word) > 1 and LATIN_NAME_RE.fullmatch(word):  # one letter is a label, not a name
         # A product's whole name opening one option's name: "gitlab is out" is "4. GitLab CI", not
         # the GitHub option the rest of the turn talks about ("we're not moving off github").
-        named = sole_name_head(raw.strip(), proposals)
+        named = sole_name_head(word, proposals)
+    else:
+        named = None
     return named.display if named is not None else None
 
 

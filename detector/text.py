@@ -36,6 +36,9 @@ _CJK_RE = re.compile(f"[{CJK_CHAR}]")
 # The words that make a letter or number an option's label: 方案A, 思路二, Option 2, Route C. One list
 # for every reader of labels: the option lists, the references to them, a bare choice, a mention.
 LABEL_WORD_ZH = "(?:方案|思路|选项|路线|办法|做法|方法|策略|模式|框架|版本)"
+# A Latin name as a turn spells it: "Next.js", "C++", "k8s", "GitLab-CI", "es".
+LATIN_NAME = r"[A-Za-z][A-Za-z0-9.+#\-]{0,29}"
+LATIN_NAME_RE = re.compile(LATIN_NAME)
 LABEL_WORD_EN = "(?:option|plan|approach|choice|alternative|path|route|strategy|idea|proposal|scenario|variant)"
 # What follows a label word: a letter or digit, or a Chinese numeral ("方案A", "思路二", "Option 2").
 LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
