@@ -85,9 +85,10 @@ class _Reading:
 
 
 @lru_cache(maxsize=4096)
-def names_of(alternative: str, current: str, listed_with: str = "") -> Names:
+def names_of(alternative: str, current: str, listed_with: str = "", also_called: tuple[str, ...] = ()) -> Names:
     """Compile how `alternative` can be mentioned; what it shares with the current decision
     ("wedding" of "Bali wedding" when "backyard wedding" is current) does not identify it.
+    `also_called` are other names the user gave it, each read as one more part of its name.
 
     Nor does what it shares with the options offered beside it (`listed_with`, their summaries):
     that is the frame of the list ("东京" in three Tokyo itineraries, "weekend" in "Nashville
@@ -98,17 +99,18 @@ def names_of(alternative: str, current: str, listed_with: str = "") -> Names:
     label_match = LABEL_RE.match(text)
     label = label_match.group("label") if label_match else None
     body = MIGRATION_FROM_RE.sub(" ", _name_part(text[label_match.end() :] if label_match else text))
+    parts = [*PART_SPLIT_RE.split(body), *also_called]
     shared = plain_words(current) | cjk_bigrams(current)
-    reading = _read(body, shared | plain_words(listed_with) | cjk_bigrams(listed_with)) if listed_with else None
+    reading = _read(parts, shared | plain_words(listed_with) | cjk_bigrams(listed_with)) if listed_with else None
     if reading is None or not _names_anything(reading):
-        reading = _read(body, shared)
+        reading = _read(parts, shared)
     return _compiled(reading, current, label)
 
 
-def _read(body: str, shared: set[str]) -> _Reading:
-    """What an alternative's body says that is not among the `shared` words and pairs."""
+def _read(parts: list[str], shared: set[str]) -> _Reading:
+    """What an alternative's parts say that is not among the `shared` words and pairs."""
     reading = _Reading(shared=shared)
-    for part in (p.strip() for p in PART_SPLIT_RE.split(body)):
+    for part in (p.strip() for p in parts):
         if part:
             _read_part(part, reading)
     return reading

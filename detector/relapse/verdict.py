@@ -51,7 +51,7 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
         if not _brought_back(
             rejected_last.get(r.alternative_id, r.rejected_at),
             asked,
-            names := names_of(said_by_user.get(r.alternative_id, r.alternative), current, siblings.get(r.alternative_id, "")),
+            names := names_of(r.alternative, current, siblings.get(r.alternative_id, ""), said_by_user.get(r.alternative_id, ())),
         )
     ]
     if not live:
@@ -148,34 +148,33 @@ def _listed_with(state: ConvergenceState) -> dict[str, str]:
     }
 
 
-def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, str]:
+def _names_the_user_rejected_by(state: ConvergenceState) -> dict[str, tuple[str, ...]]:
     """For each rejected option the user turned down by a proper name its description holds, not
     its name ("takayama looks so pretty but those bus transfers…, nope. skip 2" against "Tokyo +
-    Japan Alps: Tokyo → Kanazawa → Takayama → Shirakawa-go"), the option's display with those
-    names beside it: the user's own word for the option names it as well as its name does."""
+    Japan Alps: Tokyo → Kanazawa → Takayama → Shirakawa-go"), those names: the user's own word
+    for the option names it as well as its name does."""
     summaries = {a.id: a.summary for a in state.alternatives}
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, ...]] = {}
     for rejection in state.rejected:
         summary = summaries.get(rejection.alternative_id, "")
         if rejection.evidence and summary:
-            named = _with_the_users_names(rejection.alternative, rejection.evidence, summary)
-            if named != rejection.alternative:
+            named = _the_users_names(rejection.alternative, rejection.evidence, summary)
+            if named:
                 found[rejection.alternative_id] = named
     return found
 
 
 @lru_cache(maxsize=4096)
-def _with_the_users_names(alternative: str, evidence: str, summary: str) -> str:
-    """The option's display, and the proper names of its description that the rejection's
-    evidence says (cached: every reply reads every rejection again)."""
+def _the_users_names(alternative: str, evidence: str, summary: str) -> tuple[str, ...]:
+    """The proper names of the option's description that the rejection's evidence says and its
+    display does not (cached: every reply reads every rejection again)."""
     # Not a name the rejection measures the option against: "their rate today is lower than Al
     # Ansari's" turns down Wise, whatever option the tracker hung it on.
     said = {word.lower() for word in LATIN_TOKEN_RE.findall(_COMPARED_RE.sub(" ", evidence))}
     shown = alternative.lower()
-    names = [
+    return tuple(
         name for name in dict.fromkeys(_PROPER_NAME_RE.findall(summary)) if name.lower() in said and name.lower() not in shown
-    ]
-    return " / ".join([alternative, *names])
+    )
 
 
 # What a comparison measures against: "than Al Ansari's", "比 Loki".
