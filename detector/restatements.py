@@ -25,9 +25,11 @@ from detector.text import CJK_CHAR, LATIN_NAME_RE
 
 # The user says they said it before.
 _SAID_BEFORE_RE = re.compile(
-    r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|"
+    r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|就说了|"
+    r"又绕回|怎么又|"
     r"\bi (?:already |literally |just |clearly )?(?:said|told you)(?: that)?\b(?! (?:before|earlier|wrong)\b)|"
-    r"\bwe (?:went|'ve been|have been|already went) over (?:this|that)\b|\bwe covered (?:this|that)\b|\blike i said\b|\bas i said\b",
+    r"\bwe (?:went|'ve been|have been|already went) over (?:this|that)\b|\bwe covered (?:this|that)\b|\blike i said\b|\bas i said\b|"
+    r"\bwe (?:literally |just |already ){1,2}(?:did|went through|discussed|covered|talked about)\b",
     re.IGNORECASE,
 )
 # ...and that it was a no.

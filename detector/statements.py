@@ -200,7 +200,7 @@ _SETTLED_RE = re.compile(
 )
 # A complaint: what fails, or is too much, too late, too slow ("…太多了", cut before its 了 too:
 # "太多"); not the question "X 行不行", nor praise ("太好了").
-_FAILS_RE = re.compile(r"太(?!好|棒|赞|爽|开心|喜欢)[^,，。;；!！?？\s]{1,4}(?:了|$)|(?:去|玩|用|吃|看|听|写|做|讲)烂了|来不及|[^\s]不了|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|(?<!不)麻烦(?!你|您|帮)|费劲|腰斩|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
+_FAILS_RE = re.compile(r"太(?!好|棒|赞|爽|开心|喜欢)[^,，。;；!！?？\s]{1,4}(?:了|$)|(?:去|玩|用|吃|看|听|写|做|讲)烂了|来不及|[^\s]不了|(?:买|找|拿|抢|约|订|办)不到|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|(?<!不)麻烦(?!你|您|帮)|费劲|腰斩|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
 _QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
 

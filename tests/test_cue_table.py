@@ -220,6 +220,9 @@ ZH_CASES = [
     case("zh", "我不是说A不行，只是想多了解一下", NONE, suppressed="negation"),
     case("zh", "我没说要放弃这个方向", NONE, suppressed="negation"),
     case("zh", "并不是说这个方案不靠谱，我只是想确认一下边界", NONE, suppressed="negation"),
+    # The denial's reach ends where its clause closes on a particle and a space.
+    case("zh", "emm 我没说要加美国啊 80 万也就勉强够一年半 签证也麻烦 美国就别加了 多出来的钱就是 buffer", REJECT,
+         target="美国"),
     case("zh", "老板说这个方案不行，但我觉得还能再争取", NONE, suppressed="reported"),
     case("zh", "同事建议把MySQL换成TiDB，我还没想好", NONE, suppressed="reported"),
     case("zh", "客户觉得这个设计不合适，我不太同意", NONE, suppressed="reported"),

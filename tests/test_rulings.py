@@ -148,6 +148,13 @@ def test_a_reopening_beside_a_prohibition_is_of_another_option_or_none(
     # Said again, then turned: the reopening the model learned stays one.
     ("i said no agencies, but these guys have actual references. could we use them?", False),
     ("no mac, too expensive", False),  # a first no, not said again
+    # Session 55: the option before "说了", or between "说了" and its verb; and a reopening cue
+    # that was an order to keep it out ("别加回来") or a word beginning with 回 ("用回放验证").
+    ("旁路说了不搞 工程链路用回放验证就够了吧", True),
+    ("扩pod我第一条消息就说了不行啊 配额满了 你怎么又绕回来了", True),
+    ("说了比亚迪不看了。。老婆那关过不了的 换个型号也一样", True),
+    ("KR4 那个 15% 别加回来 stretch 也说了不行", True),
+    ("老板说了比亚迪不看了", False),  # someone else's no
 ])
 def test_a_no_said_again_is_never_a_reopening(text: str, restates: bool) -> None:
     """"i said no mac" answers a reply that brought the MacBook back; read as a REOPEN, it took the
@@ -357,6 +364,8 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "ceo wants us to do the mobile app instead, but honestly I think that's a mistake. sticking with xero",
         # Session 54: what the party made of it at once ("第一反应是 … pass"), and the user arguing back.
         "我老板看到价格第一反应是 PagerDuty 太贵直接 pass，but honestly I think it's nothing compared to 一次 3 小时的 outage，我会去跟他 argue 的",
+        # Session 55: an English verb typed in a Chinese turn, and "我个人不太同意".
+        "我们 VP 看了说 devex survey 那个 O 太软 想直接 drop 掉 我个人不太同意 survey 是唯一能反映大家体感的东西 你帮我想想怎么说服他",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -538,6 +547,11 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
      "no comparison group, waitlist or otherwise. we went over this", "comparison group"),
     ("公众号先不做 以后再说", "另外可以同步开一个公众号，把视频文字版发上去，长尾流量不错。",
      "公众号前面说了以后再说 现在别给我加活 一周一更都够呛", "公众号"),
+    # Session 55: "你怎么又绕回来了", "we literally just did".
+    ("扩容不行 配额满了", "两手一起做：maxPerRoute 提到 50，同时扩容到 16 个 pod。",
+     "扩容不行啊 配额满了 你怎么又绕回来了", "扩容"),
+    ("okta is out, their pricing page says contact sales, so no", "Honestly, Okta's workforce plan would give you SCIM and device trust in one place.",
+     "we literally just did the okta thing. contact sales. no. what can google do natively", "okta"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
