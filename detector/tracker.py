@@ -23,6 +23,7 @@ from detector.alternatives import (
     content_keys,
     extract_proposals,
     is_deictic,
+    is_ordinal_reference,
     label_mentions,
     letters_named,
     proposal_by_label,
@@ -35,6 +36,7 @@ from detector.alternatives import (
 from detector.constraints import standing_constraints
 from detector.detect import Detector
 from detector.first_turn import opens_the_conversation
+from detector.groups import offered_lists
 from detector.hearsay import disputes, opposed_hearsay
 from detector.hypotheses import suspected_causes
 from detector.mentions import mention, sole_proper_holder
@@ -581,7 +583,7 @@ class ConvergenceTracker:
         a choice named in passing ("那颗粒板吧"); never a "这个" that names nothing."""
         for choice in self._choice_words(text):
             if choice and not is_deictic(choice) and (found := self._find_alternative(state, choice, text, statuses=None)):
-                return found
+                return _in_the_latest_list(state, found, choice)
         return None
 
     def _choice_words(self, text: str) -> list[str]:
@@ -659,6 +661,7 @@ class ConvergenceTracker:
                 chosen = pointed
                 break
             chosen = self._find_alternative(state, choice or None, text, statuses=("proposed", "reopened", "current"))
+            chosen = chosen and _in_the_latest_list(state, chosen, choice)
             # Else the one option whose name holds all the words chosen, however long the name:
             # "行 那就直连" takes "普通商户直连", a fifth of its name.
             chosen = chosen or sole_holder(choice, state.alternatives)
@@ -958,6 +961,25 @@ class ConvergenceTracker:
             instruction=instruction_for(trigger, state.lang),
             lang=state.lang,
         )
+
+
+def _in_the_latest_list(state: ConvergenceState, found: Alternative, choice: str) -> Alternative:
+    """The option a choice by place ("你第一个算法", "the second one") takes. A place counts in the
+    whole conversation's options, as `_find_alternative` reads it, unless there it falls on one
+    the user turned down and the last reply offered a list with another in that place: after a
+    budget's two options, "那就按你第一个算法来" takes the first budget, not the first venue of the
+    conversation, which the user had rejected. (Counted in the latest list always, a place fell
+    on a reply's steps or sub-points: final-list precision fell on four train conversations and
+    rose on two. Counted in a list several replies back, it fell on one: "用第二个版本" of two
+    wordings no list held.)"""
+    if found.status != "rejected" or not is_ordinal_reference(choice):
+        return found
+    lists = offered_lists(state.alternatives)
+    # The last reply's options carry the number of the user turn before this one.
+    latest = lists[-1] if lists and lists[-1][0].first_turn >= state.turn - 1 else []
+    listed = proposals_of(latest)
+    picked = proposal_by_label(choice, listed)
+    return latest[listed.index(picked)] if picked is not None else found
 
 
 def _ruled_out_this_turn(state: ConvergenceState) -> bool:

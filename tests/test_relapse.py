@@ -356,6 +356,18 @@ CASES = [
     ("reported part", "Redis 集群", "本地 LRU", "", "之前那版用了 Redis，这次换成了本地 LRU。", "OK"),
     ("both out", "Twin", "a first-person guest narrator", "",
      "With the twin and the faked death both out, the midpoint jolt should come from the timeline.", "OK"),
+    # Session 55: a change log's deliberate omissions, the user's exclusion acknowledged, a pause
+    # said for this time only, and an option set aside before the reply moves on.
+    ("not done on purpose", "reruns", "per-worker queues", "would mask the root cause",
+     "- Not done on purpose: reruns (would mask the root cause) and eager mode (the test must cover the broker).", "OK"),
+    ("you excluded", "appendix", "a single courier vignette", "",
+     "My apologies, you had already excluded an appendix, and for good reason. A single courier it is.", "OK"),
+    ("this time", "监控", "CloseableHttpResponse", "改动面越小越好",
+     "其余不变。监控这次不加，那上线后验证可以用 Arthas 临时看池子状态，不用改代码。", "OK"),
+    ("set aside", "sequence packing", "LoRA", "loss 曲线有点怪",
+     "OK，packing 先放一边（以后研究时可以先查 attention mask）。FlashAttention 2 基本是无损加速，建议先上这个。", "OK"),
+    ("this time", "监控", "CloseableHttpResponse", "改动面越小越好",
+     "其余不变。这次顺手把监控也加上，连接池的指标接到 Prometheus。", "RELAPSE"),
 ]
 # fmt: on
 

@@ -1685,3 +1685,34 @@ def test_a_pivot_that_asks_for_new_options_chooses_none_it_names(shipped_detecto
         "你说的防癌医疗，我看了一款，健告里问了肾功能，我爸肌酐有点高，估计也悬。换个思路吧，还有别的办法吗",
     )
     assert state.current_decision is None or "防癌" not in state.current_decision.text
+
+
+def test_a_place_counts_in_the_latest_list_offered() -> None:
+    """"那就按你第一个算法来" after a reply that offered two budgets takes the first budget, not the
+    first option of the conversation, which the user had turned down (it was taken off the rejected
+    list as if the user had brought it back)."""
+    state = _state_after(
+        "年会 150 人 预算 9 万 求思路",
+        "几个方向：\nA. 酒店宴会厅 + 节目 + 抽奖：最稳，但容易做成婚宴感\nB. 户外营地包场：露营 + 篝火\nC. Livehouse 包场：请乐队或脱口秀",
+        "酒店宴会厅pass 去年员工吐槽最多的就是像婚宴",
+        "那就在 B 和 C 里选。预算两种调整：\n1. 餐标降到 300：餐饮 4.5 万，脱口秀 1.5 万\n2. 餐标不变，脱口秀只请 1 个主咖 1 万",
+        "老板说他个人出一个大奖 不占预算 那就按你第一个算法来",
+    )
+    assert [r.alternative.split("(")[0] for r in state.rejected] == ["A"]
+    assert state.current_decision is not None and state.current_decision.text.startswith("1(餐标降到 300")
+
+
+def test_a_bundle_comes_back_by_its_head_not_by_a_part_every_option_has() -> None:
+    """A user who turned down "酒店宴会厅 + 节目 + 抽奖" and later speaks of a program ("每个部门出节目")
+    brought back no hotel ballroom: a reply that proposes the ballroom again relapses."""
+    t = tracker()
+    for index, text in enumerate([
+        "年会 150 人 预算 9 万 求思路",
+        "几个方向：\nA. 酒店宴会厅 + 节目 + 抽奖：最稳，但容易做成婚宴感\nB. 户外营地包场：露营 + 篝火\nC. Livehouse 包场：请乐队或脱口秀",
+        "酒店宴会厅pass 去年员工吐槽最多的就是像婚宴",
+        "好，那就在 B 和 C 里选。流程上每个部门出一个节目，最后抽奖。",
+        "每个部门出节目这个砍掉 大家最烦排练",
+    ]):
+        (t.observe_user if index % 2 == 0 else t.observe_assistant)("c", text)
+    verdict = t.observe_assistant("c", "明白。其实也可以重新考虑一下酒店宴会厅：容量、舞台、音响都不用愁，换掉圆桌就不会有婚宴感。")
+    assert verdict.verdict == "RELAPSE" and verdict.alternative is not None and "酒店宴会厅" in verdict.alternative

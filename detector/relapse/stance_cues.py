@@ -70,7 +70,7 @@ RULED_OUT_RE = re.compile(
     r"\b(?:I take back|I'?m taking back|I retract|I shouldn'?t have (?:suggested|added|slipped|put))\b|"
     # Earlier work in a field, cited as the contrast: "以往研究（包括横断面问卷调查）只能看到相关".
     r"以往(?:的)?(?:研究|文献|做法)|已有(?:的)?研究|前人(?:的)?研究|\b(?:prior|previous|existing) (?:work|studies|research|literature)\b|"
-    rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
+    rf"(?<={HAN})再说(?=[,，。!！]|$)|就算了|划掉|搁置|放一放|先放着|(?:先|暂时)?放(?:在|到)?一边|迁出|迁离|你(?:刚才)?问(?:的|到|过)?|关于你(?:问|提)的|回答你|先不(?:做|"
     rf"用|上|考虑)|不在(?:考虑|计划|预算)?(?:范围|之列|计划)|不(?:包)?含|不包括|没选|当初没|当时没|的原因|被(?:取代|替换|替代)|暂时不|不考虑|不予考虑|去掉了|回顾|之前(?:说过|定了|讨论|否|排除|放弃|在)|讨论(?:过|了)|花了(?:不少|很多|好些)?时间|"
     rf"你(?:之前|前面|刚才|上次)?说(?:过|了)?(?:不|别)|你(?:之前|前面|刚才|上次)?说过|没(?:排|安排|放|加|列|算|写)(?:进|上|入)|"
     r"按你的意思|如你所说|你不(?:想|太|喜欢|要|放心|愿意)|(?<!如果)(?<!要是)(?<!假如)(?<!万一)(?<!若是)你担心|既然你(?:想|要|提|问)|你(?:想|要)重新|你刚(?:才)?(?:问|提)|"
@@ -88,7 +88,10 @@ RULED_OUT_RE = re.compile(
     r"we decided|"
     r"you mentioned (?:not|that you don't|you didn't)|you (?:said|decided|didn't want|don't want|disliked|"
     r"rejected|vetoed|ruled|asked|"
-    r"weren't comfortable)|per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
+    r"weren't comfortable)|you(?:'d| had| have|'ve)?(?: already)? (?:excluded|ruled out|dropped|rejected|vetoed|turned down)|"
+    # A change log's "Not done on purpose: reruns (…)".
+    r"(?:not done|left out|skipped) (?:on purpose|deliberately|intentionally)|(?:deliberately|intentionally) (?:not done|left out|skipped)|"
+    r"per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
     r"hold off|recap|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
     r"which is why|that's why we|(?:the|whole) reason (?:we|you|I)|set [\w' -]{1,30}? aside|"
@@ -175,7 +178,7 @@ REVIVAL_NEGATED_RE = re.compile(
 )
 # What the user did to an option ("the GEE route you dropped"), and the reply taking its own back
 # ("…也收回"): read right after a mention (`FRAMED_AFTER_RE`) and to hold its frame (`SAID_DROPPED_RE`).
-_USER_DROPPED = "dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on"
+_USER_DROPPED = "dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on|excluded"
 _TAKEN_BACK_ZH = "收回|撤回"
 # Right after the mention: a comparison, a verdict against it, its past tense, or its being
 # said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
@@ -183,7 +186,7 @@ FRAMED_AFTER_RE = re.compile(
     # "和之前的 RAG 方案比，…": the mention is what the plan is measured against; "referral 原来占的那部分
     # 配额": what it used to hold.
     # "跟 agency 定制的报价比,…": the clause ends on the comparison.
-    rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|(?:今年|这次|这回|暂时|目前)(?:就|也|都|先)?不{HAN}{{1,2}}(?=[,，。;；!！]|$)|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动".
     rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?(?:去掉|删掉|拿掉|砍掉|取消)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"

@@ -45,15 +45,12 @@ def judge_reply(state: ConvergenceState, text: str) -> RelapseVerdict:
     # Each live rejection with its names and its reason's words, read once for both passes.
     siblings = _listed_with(state)
     said_by_user = _names_the_user_rejected_by(state)
-    live = [
-        (r, names, reason_keys(r.reason or "", current))
-        for r in state.rejected
-        if not _brought_back(
-            rejected_last.get(r.alternative_id, r.rejected_at),
-            asked,
-            names := names_of(r.alternative, current, siblings.get(r.alternative_id, ""), said_by_user.get(r.alternative_id, ())),
-        )
-    ]
+    live: list[tuple[RejectedAlternative, Names, frozenset[str]]] = []
+    for r in state.rejected:
+        by = (current, siblings.get(r.alternative_id, ""), said_by_user.get(r.alternative_id, ()))
+        names = names_of(r.alternative, *by)
+        if not _brought_back(rejected_last.get(r.alternative_id, r.rejected_at), asked, _bundle_head_names(r.alternative, names, by)):
+            live.append((r, names, reason_keys(r.reason or "", current)))
     if not live:
         why = "the user brought the rejected option back after rejecting it"
         return RelapseVerdict(verdict="OK", reason=why)
@@ -255,6 +252,20 @@ def _last_rejections(state: ConvergenceState) -> dict[str, int]:
         if event.alternative_id and event.kind in ("rejected", "pivoted"):
             latest[event.alternative_id] = max(event.turn, latest.get(event.alternative_id, event.turn))
     return latest
+
+
+def _bundle_head_names(alternative: str, names: Names, by: tuple[str, str, tuple[str, ...]]) -> Names:
+    """The names a user turn brings a bundle back by: its head's (read as `names` were, `by` the
+    current decision, the siblings and the user's own names). "酒店宴会厅 + 节目 + 抽奖" is named by
+    each of its parts in a reply, but a user who later says "每个部门出节目这个砍掉" or "脱口秀+抽奖根本
+    不够" speaks of a program and a lottery every option has, not of the hotel ballroom they
+    turned down."""
+    head = _BUNDLE_TAIL_RE.sub("", alternative)
+    return names if head == alternative else names_of(head, *by)
+
+
+# The parts after the first of a bundle joined by " + ", up to the display's closing bracket.
+_BUNDLE_TAIL_RE = re.compile(r"\s\+\s[^()（）]{0,200}")
 
 
 def _brought_back(rejected_at: int, asked: list[tuple[int, str]], names: Names) -> bool:
