@@ -414,3 +414,25 @@ def test_the_nas_conversation_hears_no_rejected_synology_in_a_sibling_brand() ->
     verdicts = _verdicts(NAS)
     assert verdicts[1] == "OK"
 
+
+
+# Written in session 55, after a fourth helper round: a bundle turned down, a budget chosen by its
+# place in the last reply's list, a part of the bundle spoken of, and the bundle proposed again.
+ANNUAL_PARTY = [
+    ("user", "今年年会我负责 150人 预算9w 吃饭+活动+抽奖 老板说别太土 求思路"),
+    ("assistant", ("几个方向：\nA. 酒店宴会厅 + 节目 + 抽奖：最稳，但容易有婚宴感\nB. 户外营地包场：露营 + 篝火 + 烧烤\n"
+     "C. Livehouse 包场：请乐队或脱口秀演员\nD. 创意园区活动空间 + 主题派对")),
+    ("user", "酒店宴会厅pass 去年员工吐槽最多的就是像婚宴"),
+    ("assistant", "明白，酒店不再考虑，在 B、C、D 里选。Livehouse 灯光音响现成，请演出效果最好。"),
+    ("user", "C不错 但预算怎么分"),
+    ("assistant", "两种分法：\n1. 餐标 300：餐饮 4.5 万，脱口秀 1.5 万，抽奖 2.5 万\n2. 餐标 350：餐饮 5.25 万，脱口秀 1 万，抽奖 2.25 万"),
+    ("user", "老板说他个人出一个大奖 那就按你第一个算法来 每个部门出节目这个不要 大家最烦排练"),
+    ("assistant", "好。另外场地其实也可以重新考虑一下酒店宴会厅：容量、舞台、音响都不用愁，换掉圆桌就没有婚宴感。"),
+]
+
+
+def test_the_annual_party_keeps_the_ballroom_rejected_and_catches_it_coming_back() -> None:
+    state = _tracked(ANNUAL_PARTY[:7]).tracker.state("c")
+    assert state.current_decision is not None and state.current_decision.text.startswith("1(餐标 300")
+    assert any(r.alternative.startswith("A(酒店宴会厅") for r in state.rejected)
+    assert _verdicts(ANNUAL_PARTY)[-1] == "RELAPSE"
