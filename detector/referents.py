@@ -140,7 +140,6 @@ _BRACKETED_NAME_RE = re.compile(r"[(（]\s?([A-Za-z][A-Za-z0-9.+#\-]{1,29})\s?[)
 
 
 
-
 def bracketed_names(summary: str) -> set[str]:
     return {name.lower() for name in _BRACKETED_NAME_RE.findall(summary)}
 

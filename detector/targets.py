@@ -173,10 +173,11 @@ _LEADING_FILLER_RE = re.compile(
     re.IGNORECASE,
 )
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
-_CJK_POINTER_RE = re.compile(rf"[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})?(?<=..)")
+_CJK_POINTER = rf"[这那](?:{KIND_COUNTER_ZH})?"
+_CJK_POINTER_RE = re.compile(rf"{_CJK_POINTER}(?:{KIND_WORDS_ZH})?(?<=..)")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
 # A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
-_NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?[这那](?:{KIND_COUNTER_ZH})?(?:{KIND_WORDS_ZH})")
+_NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?{_CJK_POINTER}(?:{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
 _MAX_USER_TOKENS = 6
 

@@ -504,7 +504,6 @@ def test_the_name_a_capture_gives_before_its_pointer_is_the_target(shipped_detec
     assert detection.target == "新写入"
 
 
-
 def test_a_product_name_that_opens_one_options_name_is_that_option(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """"gitlab is out" turns down "GitLab CI", however much the rest of the turn says "github"."""
     reply = (

@@ -51,6 +51,10 @@ SLOT_LEAD_RE = re.compile(
     re.IGNORECASE,
 )
 INNER_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|without)\b", re.IGNORECASE)
+# What the user did to an option ("the GEE route you dropped", "you had already excluded an
+# appendix"): read in `RULED_OUT_RE`, right after a mention (`FRAMED_AFTER_RE`) and to hold its frame
+# (`SAID_DROPPED_RE`).
+_USER_DROPPED = "dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on|excluded"
 # Explicit: the option is ruled out, historical, or the user's own rejection is being reported.
 RULED_OUT_RE = re.compile(
     # A decision log's entry, the verdict after the name: "- **Keycloak (self-hosted):** too much ops
@@ -88,7 +92,7 @@ RULED_OUT_RE = re.compile(
     r"we decided|"
     r"you mentioned (?:not|that you don't|you didn't)|you (?:said|decided|didn't want|don't want|disliked|"
     r"rejected|vetoed|ruled|asked|"
-    r"weren't comfortable)|you(?:'d| had| have|'ve)?(?: already)? (?:excluded|ruled out|dropped|rejected|vetoed|turned down)|"
+    rf"weren't comfortable)|you(?:'d| had| have|'ve)?(?: already)? (?:{_USER_DROPPED})|"
     # A change log's "Not done on purpose: reruns (…)".
     r"(?:not done|left out|skipped) (?:on purpose|deliberately|intentionally)|(?:deliberately|intentionally) (?:not done|left out|skipped)|"
     r"per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
@@ -176,9 +180,7 @@ REVIVAL_NEGATED_RE = re.compile(
     r"不(?!妨|错)|别|没|无需|\b(?:not|never|no longer|won't|don't|shouldn't|can't|cannot|wouldn't|without)\b|n't\b",
     re.IGNORECASE,
 )
-# What the user did to an option ("the GEE route you dropped"), and the reply taking its own back
-# ("…也收回"): read right after a mention (`FRAMED_AFTER_RE`) and to hold its frame (`SAID_DROPPED_RE`).
-_USER_DROPPED = "dropped|rejected|ruled out|turned down|vetoed|scrapped|passed on|excluded"
+# The reply taking its own suggestion back ("…也收回"), read as `_USER_DROPPED` is.
 _TAKEN_BACK_ZH = "收回|撤回"
 # Right after the mention: a comparison, a verdict against it, its past tense, or its being
 # said not needed or removed ("keto isn't necessary", "Redis 用不着", "EQ cuts removed").
