@@ -123,8 +123,8 @@ _FUNCTION_WORDS = frozenset(
     # Prepositions say where or how a named thing stands ("the flower border along the fence"):
     # alone, or at a phrase's edge, they name nothing.
     + "along across around between through into onto over under without within beside behind via".split()
-    # Courtesies frame what the user says; they are never what it is about.
-    + "thank thanks thx please pls sorry".split()
+    # Courtesies and regrets frame what the user says; they are never what it is about.
+    + "thank thanks thx please pls sorry afraid unfortunately sadly".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
@@ -166,12 +166,16 @@ _DIGIT_RE = re.compile(r"\d")
 # A phrase at the head of a clause is what the clause is about ("hotel's a no", "K8s先不做").
 _CLAUSE_START_RE = re.compile(r"(?:^|[,，.。;；!！?？:：\n]|\b(?:so|ok|okay|and|but|then|that|the)|那|就|还是|把)\s{0,2}$")
 # A filler or a word of opinion that opens a capture names nothing: "算了 ES 不考虑了" rejects ES,
-# not "算了 ES"; "emm 不太行" and "我看还是算了" reject what was proposed, not "emm" or "我看".
+# not "算了 ES"; "emm 不太行" and "我看还是算了" reject what was proposed, not "emm" or "我看"; "ugh
+# that's a deal breaker" and "I am afraid it is not viable" reject what "that" and "it" point at.
 _LEADING_FILLER_RE = re.compile(
     r"^(?:(?:算了|好吧|行吧|那就|嗯{1,3}|哎|唉|额|呃|我看|我觉得|我感觉|感觉|我想)[,，\s…]{0,3}"
-    r"|(?:ok|okay|hmm{0,2}|emm{0,2}|umm?|uh|eh|meh|well|so|actually|honestly)(?:[,，\s…]{1,3}|$))",
+    r"|(?:ok|okay|hmm{0,2}|emm{0,2}|umm?|uh|eh|meh|well|so|actually|honestly|ugh|lol|nah|yeah|oof|sadly|unfortunately"
+    r"|i(?:'m| am) afraid|i'm sorry|i am sorry)(?:[,，\s…]{1,3}|$))",
     re.IGNORECASE,
 )
+# The subject of the verdict after its topic: "crypto" of "crypto 我不碰", "这个" of "这个我们不做".
+_TRAILING_SUBJECT_RE = re.compile(r"(?<=[^\s自忘本])\s?(?:我们|咱们|我|咱)$")
 # A pointer that can stand beside a name: "这个方向", "那条路", "那个" (not a bare 这 or 那).
 _CJK_POINTER = rf"[这那](?:{KIND_COUNTER_ZH})?"
 _CJK_POINTER_RE = re.compile(rf"{_CJK_POINTER}(?:{KIND_WORDS_ZH})?(?<=..)")
@@ -355,7 +359,7 @@ class _Name:
 def _surface(surface: str) -> _Name | None:
     """The candidate's text without edge punctuation, or None when it names nothing. A closing
     bracket that closes one inside stays: "方案A(Redis 集中式缓存)", not "方案A(Redis 集中式缓存"."""
-    text = _LEADING_FILLER_RE.sub("", surface.strip(_EDGE)).strip(_EDGE)
+    text = _TRAILING_SUBJECT_RE.sub("", _LEADING_FILLER_RE.sub("", surface.strip(_EDGE)).strip(_EDGE))
     if text.count("(") > text.count(")") and ")" in surface[surface.find(text) + len(text) :]:
         text += ")"
     key = squeeze(text)

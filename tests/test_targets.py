@@ -223,6 +223,25 @@ def test_a_capture_that_is_only_a_filler_names_nothing(text: str) -> None:
     assert resolve(query_for(text, Label.REJECT, detection), [reply]) == "Apache Airflow"
 
 
+@pytest.mark.parametrize("text", ["ugh that's a deal breaker for us", "I am afraid it is not viable for us"])
+def test_an_interjection_or_a_regret_before_a_pointer_names_nothing(text: str) -> None:
+    """"ugh that" and "I am afraid it" were targets: the words before the pointer were read as a name."""
+    from detector.targets import query_for
+
+    reply = Turn(role="assistant", text="For the nightly sync I'd suggest Apache Airflow: one operator per table, retries built in.")
+    detection = Detector("rules").engine.match(text)
+    assert resolve(query_for(text, Label.REJECT, detection), [reply]) == "Apache Airflow"
+
+
+@pytest.mark.parametrize(("text", "target"), [("算了 crypto 我不碰", "crypto"), ("私教课我不上了，教练态度太差", "私教课")])
+def test_the_subject_after_a_topic_is_no_part_of_the_target(text: str, target: str) -> None:
+    """"crypto 我不碰": the topic comes first, then who says no; "crypto 我" was the target."""
+    from detector.targets import query_for
+
+    detection = Detector("rules").engine.match(text)
+    assert resolve(query_for(text, Label.REJECT, detection), []) == target
+
+
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
     assert "hotel" in user_phrases("hotel's a no, feels like a conference")
     assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
