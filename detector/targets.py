@@ -21,11 +21,12 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
+from detector.acronyms import moved, spell_out
 from detector.alternatives import (
     KIND_COUNTER_ZH,
     KIND_WORDS_ZH,
@@ -440,6 +441,32 @@ def _referent(surface: str, turns: Sequence[tuple[int, str, _TurnView]]) -> str:
     return surface
 
 
+def with_names_spelled_out(query: TargetQuery, context: Sequence[Turn]) -> TargetQuery:
+    """The query with each abbreviation the recent turns spell out written as they spell it ("GE
+    太重了" after "Great Expectations"), every span and offset moved along; see acronyms.py."""
+    texts = [t.text for t in reversed(context[-CONTEXT_TURNS:]) if t.text]
+    text, edits = spell_out(query.text, texts)
+    if not edits:
+        return query
+
+    def spelled(part: str | None) -> str | None:
+        return spell_out(part, texts)[0] if part else part
+
+    def span(start: int, end: int) -> tuple[int, int]:
+        return moved(start, edits), moved(end, edits)
+
+    return replace(
+        query,
+        text=text,
+        raw=spelled(query.raw),
+        replacement=spelled(query.replacement),
+        cue_spans=tuple(span(*s) for s in query.cue_spans),
+        other_spans=tuple(spell_out(part, texts)[0] for part in query.other_spans),
+        verdict_spans=tuple(span(*s) for s in query.verdict_spans),
+        brought_back=tuple(spell_out(part, texts)[0] for part in query.brought_back),
+    )
+
+
 def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     """The best-scoring candidate target, or None when there is none.
 
@@ -447,6 +474,7 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     in conversations, would weigh the cue's capture against phrases it cannot check: the
     capture, when it names something, is the target.
     """
+    query = with_names_spelled_out(query, context)
     if query.named_beside_pointer:
         # "调大连接池这个方向不对": the user says what the pointer points at; no guess outranks that.
         return _referent(query.raw or "", _turn_views(context))

@@ -25,7 +25,7 @@ from typing import Any
 
 from detector.cues.engine import default_engine
 from detector.learn import load_labeled, same_thing
-from detector.targets import FEATURES, RANKER_FILE, TargetQuery, candidates, query_for
+from detector.targets import FEATURES, RANKER_FILE, TargetQuery, candidates, query_for, with_names_spelled_out
 from detector.text import count_cjk, normalize, squeeze
 from detector.trees import TreeEnsemble
 
@@ -75,8 +75,9 @@ def training_groups(data: Path) -> list[Group]:
         if not (labeled.label.is_positive and turn.target):
             continue
         text = normalize(turn.text)
+        context = labeled.transcript.turns[: labeled.index]
         query: TargetQuery = query_for(text, labeled.label, engine.with_spans(text, engine.match(text)))
-        found = candidates(query, labeled.transcript.turns[: labeled.index])
+        found = candidates(with_names_spelled_out(query, context), context)
         labels = [int(denotes(c.text, turn.target)) for c in found]
         if any(labels):  # a turn none of whose candidates is right teaches the ranking nothing
             groups.append(([[c.features.get(name, 0.0) for name in FEATURES] for c in found], labels))
