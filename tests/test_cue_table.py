@@ -223,6 +223,8 @@ ZH_CASES = [
     # The denial's reach ends where its clause closes on a particle and a space.
     case("zh", "emm 我没说要加美国啊 80 万也就勉强够一年半 签证也麻烦 美国就别加了 多出来的钱就是 buffer", REJECT,
          target="美国"),
+    # "不是要不" takes back the user's own hedge, and "就这么定了" takes the reported view as theirs.
+    case("zh", "她说印卷子加看店她一个人根本顾不过来 要不……不是要不 就这么定了 速印机不买了", REJECT, target="速印机"),
     case("zh", "老板说这个方案不行，但我觉得还能再争取", NONE, suppressed="reported"),
     case("zh", "同事建议把MySQL换成TiDB，我还没想好", NONE, suppressed="reported"),
     case("zh", "客户觉得这个设计不合适，我不太同意", NONE, suppressed="reported"),
@@ -472,6 +474,8 @@ EN_CASES = [
     case("en", "Should we drop Redis?", NONE, suppressed="question"),
     case("en", "Is it worth switching to Rust for this?", NONE, suppressed="question"),
     case("en", "Why would we scrap the cache?", NONE, suppressed="question"),
+    # Why pay for it when something already there does the job: a rejection put as a question.
+    case("en", "Why would we pay for an auction platform when we already have Givebutter for donations?", REJECT),
     case("en", "Do you think Kafka is overkill here?", NONE, suppressed="question"),
     case("en", "How bad would it be to drop the ORM?", NONE, suppressed="question"),
     case("en", "what if we dropped Redis?", NONE, suppressed="hypothetical"),
