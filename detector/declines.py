@@ -23,7 +23,7 @@ from detector.schema import Turn
 
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".
 _DECLINE_RE = re.compile(
-    r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|"
+    r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台".
     r"(?P<named>[^，,。.!！?？\s]{1,12}?)\s?(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|"
@@ -34,13 +34,17 @@ _DECLINE_RE = re.compile(
     r"(?=\s?(?:[,，。.!！~～]|\s|thanks|谢谢|哈|啦|$))",
     re.IGNORECASE,
 )
-# The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?"; one
-# short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With 3 new
-# people shipping, bugs can pile up.").
+# The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?", or
+# says it can on request: "需要的话我可以写个脚本，帮你生成 manifest。", "If you like, I can draft
+# it."; one short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With
+# 3 new people shipping, bugs can pile up.").
 _OFFER_RE = re.compile(
     r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]"
+    r"|(?:需要的话|如果需要|有需要的话|要是需要|如果你需要|如果您需要)[,，]?\s?我(?:可以|能)(?:帮你|帮您|给你|给您|再|先|顺便){0,2}(?P<zh_if>[^。？?！!\n]{2,60}?)[。.！!]"
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also)\s"
-    r"(?:also\s)?(?P<en>[^?.!\n]{2,80}?)\?)(?:\s{0,2}[^?？\n]{1,120})?\s*$",
+    r"(?:also\s)?(?P<en>[^?.!\n]{2,80}?)\?"
+    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,80}?)[.!])"
+    r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )
 # Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".
@@ -56,7 +60,7 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     offer = _OFFER_RE.search(last_assistant_text(context).strip())
     if offer is None:
         return None
-    offered = (offer.group("zh") or offer.group("en")).strip()
+    offered = next(found for found in offer.group("zh", "zh_if", "en", "en_if") if found).strip()
     if _NOTHING_OFFERED_RE.search(offered):
         return None
     # The words that only point at the thing go as they go from any span ("前端那边" → 前端).

@@ -52,6 +52,14 @@ _FORCED = [
     # The offer named first, and declined as the user's own words name it (the model read NONE 0.87).
     ("preStop 和 graceful shutdown 一起配上。要不要我顺便写一条 Prometheus 告警规则，回调 failure 率或 502 超过阈值就推钉钉？",
      "告警不用你写 运维那边有统一的监控平台 我提个工单就完事 你先把补单脚本给我", "告警", "declines what the assistant just offered"),
+    # An offer said as what the assistant can do on request, and a decline said politely (NONE 0.92 and 0.81).
+    ("CRR 规则里用 filter 排除 tmp/ 前缀。\n\n需要的话我可以写个脚本，帮你生成 Batch Replication 要用的 manifest。",
+     "不用 控制台点点就行 它自己能从 inventory 生成", "manifest", "declines what the assistant just offered"),
+    ("可以在钱包内侧烫上名字。要不要我把整套步骤整理成一张清单，您打印出来贴在工作台旁边？",
+     "不用麻烦您了，您讲的我都一条一条抄在本子上了，我们老年人还是习惯手写。真是太感谢您了！", "清单",
+     "declines what the assistant just offered"),
+    ("Long docs are truncated to 2048 tokens. If you want, I can switch to packing so the tail isn't lost.",
+     "no need, the tail is boilerplate anyway", "packing", "declines what the assistant just offered"),
 ]
 
 
