@@ -183,6 +183,8 @@ _CJK_POINTER_RE = re.compile(rf"{_CJK_POINTER}(?:{KIND_WORDS_ZH})?(?<=..)")
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s", re.IGNORECASE)
 # A Chinese name, then a pointer with a kind word ("新写入那个方向", "拆读写这个方案").
 _NAME_THEN_POINTER_RE = re.compile(rf"(?P<name>[^这那]{{2,20}}?)\s?{_CJK_POINTER}(?:{KIND_WORDS_ZH})")
+# A pointer right after a name, with nothing of its own after it: "那个就算了", not "那个方向".
+_POINTED_AFTER_RE = re.compile(rf"\s?[这那](?:个|条|种|套|家|款)(?!\s?{KIND_WORDS_ZH})")
 _MAX_SHARED_TOKENS = 8
 _MAX_USER_TOKENS = 6
 
@@ -235,6 +237,7 @@ def query_for(text: str, label: Label, match: CueMatch) -> TargetQuery:
     raw = spans.get("target")
     replacement = spans.get("replacement") if label is Label.PIVOT else None
     beside = _appositive_name(text, raw, verdicts) or _name_before_pointer(raw)
+    raw = _name_pointed_at(text, raw) or raw
     if beside is not None and replacement is not None and beside in replacement:
         beside = None  # "走独家许可那条路" names where the pivot goes, not what it leaves
     return TargetQuery(
@@ -264,6 +267,17 @@ def _appositive_name(text: str, pointer: str | None, verdicts: Sequence[tuple[in
     before = text[:index].rstrip()
     phrases = user_phrases(before + ",", None, verdicts)  # the comma ends the last run
     return phrases[-1] if phrases and before.endswith(phrases[-1]) else None
+
+
+def _name_pointed_at(text: str, capture: str | None) -> str | None:
+    """The name a long capture ends on when the turn points at it right after ("押金两个月 7600
+    月租3800 转租那个就算了吧" → 转租): the cue took the clause, and the user's phrase that ends
+    where the pointer starts is what it points at."""
+    index = text.find(capture) if capture else -1
+    if index < 0 or capture is None or not _POINTED_AFTER_RE.match(text, index + len(capture)):
+        return None
+    phrases = user_phrases(capture + ",")
+    return phrases[-1] if len(phrases) > 1 and capture.endswith(phrases[-1]) else None
 
 
 def _name_before_pointer(capture: str | None) -> str | None:
@@ -686,8 +700,9 @@ def user_phrases(
     for token in _tokens(text, inside_names) + [_Token("", len(text) + 1, len(text) + 1)]:
         word, start = token.word, token.start
         gap = text[previous.end : start]
-        # "CQRS+事件溯源", "R&D" and a hyphenated word ("LLM pre-label") are one phrase.
-        breaks = (gap.strip() and not gap.strip() in "+&/" and gap != "-") or token.breaking
+        # "CQRS+事件溯源", "R&D" and a hyphenated word ("LLM pre-label") are one phrase; a number
+        # and the Chinese after a space are two ("月租3800 转租").
+        breaks = (gap.strip() and not gap.strip() in "+&/" and gap != "-") or token.breaking or _after_a_number(previous, token, gap)
         if breaks or len(run) >= _MAX_USER_TOKENS:
             kept = _trim_function_words(run)
             if kept:
@@ -701,6 +716,10 @@ def user_phrases(
 
 # Counters a pointer takes: "这种桌游" names 桌游; the 种 left after the pointer named "种桌游".
 _POINTER_COUNTERS = frozenset("种条套家款样类位台部本件份批")
+
+
+def _after_a_number(previous: _Token, token: _Token, gap: str) -> bool:
+    return bool(gap) and not gap.strip() and previous.word.isdigit() and not token.word.isascii()
 
 
 def _counter_of_pointer(previous: _Token, token: _Token) -> bool:

@@ -186,7 +186,7 @@ def test_chinese_grammar_words_still_break_the_users_phrases() -> None:
         ("she won't do airbnb. find us a hotel with a pool", ["airbnb", "find", "hotel"]),
         ("ugh self-hosting is more than I signed up for", ["self-hosting", "signed up"]),
         ("$99 a year to tell me I'm broke? nah. something free", ["broke"]),
-        ("一个月 5000 老板不会批的", ["5000 老板"]),
+        ("一个月 5000 老板不会批的", ["5000", "老板"]),  # a number and the Chinese after a space are two
         ("晚一年上这个想法就算了", ["想法"]),
         # Places point at where a thing is: "there is coax in every room" names coax, not "there".
         ("there is coax in like every room. powerline i tried, flaky as hell, forget it", ["coax", "room", "powerline", "tried", "flaky", "hell"]),
@@ -240,6 +240,19 @@ def test_the_subject_after_a_topic_is_no_part_of_the_target(text: str, target: s
 
     detection = Detector("rules").engine.match(text)
     assert resolve(query_for(text, Label.REJECT, detection), []) == target
+
+
+def test_a_long_capture_pointed_at_names_its_last_phrase() -> None:
+    """"…月租3800 转租那个就算了吧": the cue took the whole clause before the pointer, amounts and all."""
+    from detector.targets import query_for
+
+    text = "押金两个月 7600 月租3800 转租那个就算了吧 我那小区挂出来的空房一大堆"
+    detection = Detector("rules").engine.match(text)
+    assert resolve(query_for(text, Label.REJECT, detection), []) == "转租"
+
+
+def test_a_number_and_the_chinese_after_a_space_are_two_phrases() -> None:
+    assert "转租" in user_phrases("月租3800 转租太麻烦了，")
 
 
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
