@@ -57,6 +57,11 @@ CASES = [
      "晚餐可以试试低碳水饮食，只吃肉和蔬菜，掉秤很快。", "RELAPSE"),
     ("kin", "生酮饮食", "地中海饮食", "坚持不下来",
      "低碳水饮食你已经排除了，地中海饮食的早餐可以是全麦面包配橄榄油和番茄。", "OK"),
+    # Session 56's groups: a swim is the pool, 市民服务热线 is 12345.
+    ("kin", "4(Pool)", "Clinical Pilates", "the only public pool closed for renovation",
+     "On weekends, an easy 20-minute swim would complement the Pilates nicely.", "RELAPSE"),
+    ("kin", "打12345反映", "街道调解", "打过 被转来转去 最后也没下文",
+     "墙面这种扯不清的，可以打市民服务热线反映一下，让街道出个人来现场看看。", "RELAPSE"),
     # "X 就不用自己运维了" is what X saves, not "X 就不用了" (we won't use X).
     ("variant", "Redis 集群", "本地 LRU", "运维成本太高",
      "用阿里云的托管 Redis 就不用自己运维了，成本问题也就解决了。", "RELAPSE"),

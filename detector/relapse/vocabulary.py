@@ -134,6 +134,12 @@ KIN_GROUPS: tuple[tuple[str, ...], ...] = (
     ("monorepo", "mono-repo", "single repo", "one repo", "单仓", "大仓", "turborepo", "nx workspace", "lerna"),
     ("phone support", "phone line", "hotline", "call center", "call centre", "phone callback", "电话客服", "客服热线", "热线",
      "呼叫中心"),
+    # China's citizen service line, by its number or its names.
+    ("12345", "市民服务热线", "市民热线", "市长热线", "政务服务热线", "政务热线", "便民热线"),
+    ("swimming", "swim", "lap swimming", "pool", "aqua aerobics", "aqua jogging", "water aerobics", "游泳", "泳池", "游泳馆",
+     "水中有氧"),
+    ("ble", "bluetooth", "bluetooth low energy", "蓝牙", "低功耗蓝牙"),
+    ("gacha", "抽卡", "loot box", "loot boxes", "lootbox", "randomized packs", "randomised packs", "扭蛋", "开箱", "盲盒"),
     ("mini program", "mini-program", "小程序", "微信小程序"),
     ("阿里云", "aliyun", "alibaba cloud"),
     ("fine-tuning", "finetuning", "fine-tune", "微调", "lora", "qlora"),
