@@ -57,6 +57,11 @@ CASES = [
      "晚餐可以试试低碳水饮食，只吃肉和蔬菜，掉秤很快。", "RELAPSE"),
     ("kin", "生酮饮食", "地中海饮食", "坚持不下来",
      "低碳水饮食你已经排除了，地中海饮食的早餐可以是全麦面包配橄榄油和番茄。", "OK"),
+    # The agent owning its slip names the option as ruled out (session 56).
+    ("kin", "腿部改成后脚抬高分腿蹲的简化版", "臀桥", "膝盖疼",
+     "你说得对，那就是保加利亚分腿蹲的变体，是我的错😅 换成完全不吃膝盖的：\n- 单腿臀桥：每边3组×12次", "OK"),
+    ("kin", "the rooflight-only version", "a rear dormer", "no headroom",
+     "You're right, option 3 is the rooflight-only version again with a gable added, my mistake. Here is a dormer layout instead.", "OK"),
     # Session 56's groups: a swim is the pool, 市民服务热线 is 12345.
     ("kin", "4(Pool)", "Clinical Pilates", "the only public pool closed for renovation",
      "On weekends, an easy 20-minute swim would complement the Pilates nicely.", "RELAPSE"),

@@ -84,6 +84,8 @@ RULED_OUT_RE = re.compile(
     # effectively the Keycloak route under another name", "我不该再塞回来".
     r"\b(?:ignore|disregard|forget|scratch) my [\w/. -]{0,60}?\b(?:idea|suggestion|proposal|note|point)s?\b|"
     r"\b(?:under|by) another name\b|换了个(?:名字|说法|叫法)|我不该(?:再)?(?:塞|加|放|提|推荐|写)|"
+    # Owning the slip: "那就是保加利亚分腿蹲的变体，是我的错", "that's the rooflight idea again, my mistake".
+    r"是我的错|是我疏忽|我搞混了|\bmy (?:mistake|bad|error)\b|"
 
     # Given a year off: "we're resting the gala this year", "sitting it out", "taking a season off".
     r"resting (?:the|it|this|that)|sitt?(?:ing)? (?:it|this|that|them) out|tak(?:e|ing) a (?:year|season|break) off|"
