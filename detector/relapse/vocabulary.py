@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import re
 
-from detector.text import CJK_CHAR, KEPT_OUT_EN, KEPT_OUT_ZH, LABEL_MARK, LABEL_WORD_EN, LABEL_WORD_ZH
+from detector.text import (
+    CJK_CHAR,
+    KEPT_OUT_EN,
+    KEPT_OUT_ZH,
+    LABEL_MARK,
+    LABEL_WORD_EN,
+    LABEL_WORD_ZH,
+    LATIN_NAME_RE,
+)
 
 # "A letter outside ASCII", which in these patterns means a CJK character: the exact Han ranges
 # (CJK_CHAR) cost a millisecond each to compile, twenty times this, and the hook starts cold.
@@ -992,7 +1000,8 @@ PLACE_RE = re.compile(r"\s(?:in|at|on|inside|near)\s(?:the|a|an|my|our|your)\s",
 NAME_END = frozenset(",，;；。")
 PURPOSE_RE = re.compile(r"\s(?:for|to|so that|in order to)\s", re.IGNORECASE)
 PART_SPLIT_RE = re.compile(r"[()（）:：,，/、;；+]|\s(?:or|或)\s")
-LATIN_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z0-9+#.\-]{0,30}")
+# A Latin name as a reply spells it: the one spelling detector.text gives every layer.
+LATIN_TOKEN_RE = LATIN_NAME_RE
 LATIN_WORD_RE = re.compile(r"[a-z][a-z0-9+#.\-]{0,30}")
 CJK_RUN_RE = re.compile(f"[{CJK_CHAR}]+")
 # The words a product's own name is followed by in its full name ("Datadog Logs", "Zoho Books",
