@@ -58,6 +58,9 @@ _FORCED = [
     ("可以在钱包内侧烫上名字。要不要我把整套步骤整理成一张清单，您打印出来贴在工作台旁边？",
      "不用麻烦您了，您讲的我都一条一条抄在本子上了，我们老年人还是习惯手写。真是太感谢您了！", "清单",
      "declines what the assistant just offered"),
+    # The offer named first, then "不用了" (the model read PIVOT 0.66: the platform does it).
+    ("CUPED 的 SQL 我可以帮你写。要不要我给你一个 SQL 模板？", "sql 不用了 我们实验平台自带 CUPED 勾一下就行 😂 那就这么开了", "sql",
+     "declines what the assistant just offered"),
     ("Long docs are truncated to 2048 tokens. If you want, I can switch to packing so the tail isn't lost.",
      "no need, the tail is boilerplate anyway", "packing", "declines what the assistant just offered"),
 ]
