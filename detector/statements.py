@@ -180,11 +180,20 @@ def accepted_clause(text: str) -> str | None:
     `acceptance_choice` are too loose for a clause ("上次那个计划" is no "上 X"). An amount is
     no choice of an option: "先试三个月", "先定199", "按每周 200 条" set a parameter."""
     for clause in _CLAUSE_SPLIT_RE.split(text):
-        match = _CLAUSE_ACCEPT_RE.match(clause.strip())
+        match = _CLAUSE_ACCEPT_RE.match(clause.strip()) or _LABEL_SOUNDS_RIGHT_RE.match(clause.strip())
         if match:
             choice = (match.group("choice") or match.group("choice_en")).strip()
             return None if _AMOUNT_RE.match(choice) else choice
     return None
+
+
+# A label, then that it suits: "A sounds more like us", "option 2 looks right to me".
+_LABEL_SOUNDS_RIGHT_RE = re.compile(
+    rf"(?P<choice>(?:{LABEL_WORD_EN} )?(?-i:[A-H])|(?:{LABEL_WORD_EN} )?[1-9]) (?:sounds|looks|seems|feels) "
+    r"(?:(?:more |most |much more )?like (?:us|our thing|the one|the right one|what we need)|(?:really |pretty )?(?:good|great|right|best|better|fine|perfect|ideal))\b"
+    r"(?P<choice_en>)",
+    re.IGNORECASE,
+)
 
 
 # A reply settling on the one option left: "Then it's GitHub Actions.", "那就剩 Redis 预扣减",

@@ -51,6 +51,7 @@ from detector.cues.engine import CueMatch
 from detector.first_turn import opens_the_conversation
 from detector.paths import package_file
 from detector.schema import Label, Turn
+from detector.statements import accepted_clause
 from detector.text import (
     CJK_CHAR,
     LATIN_NAME_RE,
@@ -504,7 +505,10 @@ def resolve(query: TargetQuery, context: Sequence[Turn]) -> str | None:
     # "…so no. let's go with option 2": the replacement is the option its label names.
     replacement = _referent(query.replacement, _turn_views(context)) if query.replacement else None
     left_for = _replacement_test(replacement)
-    scored = [c for c in candidates(query, context) if not left_for(c)]
+    # "A sounds more like us. … I'd rather we didn't use the council's building control": the
+    # option a clause takes by its label is what the turn keeps, never what it drops.
+    taken = _taken_by_label(query.text, context)
+    scored = [c for c in candidates(query, context) if not left_for(c) and not taken(c)]
     if not scored:
         return None
     named = [c for c in scored if c.features.get("named_by_label")]
@@ -630,6 +634,15 @@ def _short_name_of_an_option(raw: str | None, context: Sequence[Turn]) -> str | 
     else:
         named = None
     return named.display if named is not None else None
+
+
+def _taken_by_label(text: str, context: Sequence[Turn]) -> Callable[[Candidate], bool]:
+    """Whether a candidate is the option a clause of the turn accepts by its bare label."""
+    chosen = accepted_clause(text)
+    if not chosen or label_references(chosen) != [chosen]:
+        return lambda candidate: False
+    display = _referent(chosen, _turn_views(context))
+    return _replacement_test(display) if display != chosen else lambda candidate: False
 
 
 def _replacement_test(replacement: str | None) -> Callable[[Candidate], bool]:

@@ -255,6 +255,21 @@ def test_a_number_and_the_chinese_after_a_space_are_two_phrases() -> None:
     assert "转租" in user_phrases("月租3800 转租太麻烦了，")
 
 
+def test_the_option_a_clause_takes_by_its_label_is_no_target(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"A sounds more like us. … I'd rather we didn't use the council's building control": A is kept."""
+    reply = (
+        "Two ways to run the build:\n- **A. Separate designer + builder** — a technologist does the drawings.\n"
+        "- **B. A design-and-build loft specialist** — one contract.\n\nI'd lean towards A."
+    )
+    text = (
+        "A sounds more like us. And while we're at it, I'd rather we didn't use the council's building control, "
+        "a colleague waited three weeks for an inspection. Let's use one of the private approvers instead."
+    )
+    detection = shipped_detector.detect(text, [Turn(role="user", text="loft conversion, where to start?"), Turn(role="assistant", text=reply)])
+    assert detection.label is not Label.NONE
+    assert detection.target is not None and not detection.target.startswith("A(")
+
+
 def test_user_phrases_split_at_verdicts_and_connectives() -> None:
     assert "hotel" in user_phrases("hotel's a no, feels like a conference")
     assert "CQRS+事件溯源" in user_phrases("昨天定的 CQRS+事件溯源那套,组里都说太重了")
