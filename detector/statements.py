@@ -182,7 +182,8 @@ def accepted_clause(text: str) -> str | None:
     for clause in _CLAUSE_SPLIT_RE.split(text):
         match = _CLAUSE_ACCEPT_RE.match(clause.strip()) or _LABEL_SOUNDS_RIGHT_RE.match(clause.strip())
         if match:
-            choice = (match.group("choice") or match.group("choice_en")).strip()
+            found = match.groupdict()
+            choice = (found.get("choice") or found.get("choice_en") or "").strip()
             return None if _AMOUNT_RE.match(choice) else choice
     return None
 
@@ -190,8 +191,7 @@ def accepted_clause(text: str) -> str | None:
 # A label, then that it suits: "A sounds more like us", "option 2 looks right to me".
 _LABEL_SOUNDS_RIGHT_RE = re.compile(
     rf"(?P<choice>(?:{LABEL_WORD_EN} )?(?-i:[A-H])|(?:{LABEL_WORD_EN} )?[1-9]) (?:sounds|looks|seems|feels) "
-    r"(?:(?:more |most |much more )?like (?:us|our thing|the one|the right one|what we need)|(?:really |pretty )?(?:good|great|right|best|better|fine|perfect|ideal))\b"
-    r"(?P<choice_en>)",
+    r"(?:(?:more |most |much more )?like (?:us|our thing|the one|the right one|what we need)|(?:really |pretty )?(?:good|great|right|best|better|fine|perfect|ideal))\b",
     re.IGNORECASE,
 )
 

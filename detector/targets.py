@@ -464,8 +464,8 @@ def with_names_spelled_out(query: TargetQuery, context: Sequence[Turn]) -> Targe
     if not edits:
         return query
 
-    def spelled(part: str | None) -> str | None:
-        return spell_out(part, texts)[0] if part else part
+    def spelled(part: str) -> str:
+        return spell_out(part, texts)[0]
 
     def span(start: int, end: int) -> tuple[int, int]:
         return moved(start, edits), moved(end, edits)
@@ -473,12 +473,12 @@ def with_names_spelled_out(query: TargetQuery, context: Sequence[Turn]) -> Targe
     return replace(
         query,
         text=text,
-        raw=spelled(query.raw),
-        replacement=spelled(query.replacement),
+        raw=query.raw and spelled(query.raw),
+        replacement=query.replacement and spelled(query.replacement),
         cue_spans=tuple(span(*s) for s in query.cue_spans),
-        other_spans=tuple(spell_out(part, texts)[0] for part in query.other_spans),
+        other_spans=tuple(map(spelled, query.other_spans)),
         verdict_spans=tuple(span(*s) for s in query.verdict_spans),
-        brought_back=tuple(spell_out(part, texts)[0] for part in query.brought_back),
+        brought_back=tuple(map(spelled, query.brought_back)),
     )
 
 
