@@ -581,3 +581,17 @@ def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_d
 def test_i_said_is_no_restatement_by_itself(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
     context = [Turn(role="user", text="no agencies, and not delta"), Turn(role="assistant", text="Then delta or an agency like moentech could work.")]
     assert "says its no again" not in shipped_detector.detect(text, context).explanation.rule
+
+
+def test_an_option_called_a_rejected_one_again_is_no_reopening(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"isn't the coordinator just the event planner again?" names the rejected planner; the model
+    read it as bringing the planner back (REOPEN 0.69). A restating cue: the new name is turned down."""
+    context = [
+        Turn(role="user", text="Fundraiser for 120 people, $6k budget. Staffing?"),
+        Turn(role="assistant", text="Two options:\n1. Hire an event planner to run the night.\n2. Use volunteers with a written run sheet."),
+        Turn(role="user", text="no event planner, we can't afford one. volunteers it is"),
+        Turn(role="assistant", text="Great. For the night, bring in a part-time coordinator to manage the volunteers."),
+    ]
+    detection = shipped_detector.detect("isn't the coordinator just the event planner again? no. volunteers run it.", context)
+    assert detection.label is Label.REJECT
+    assert detection.target == "coordinator"
