@@ -380,10 +380,11 @@ _OPENING_CHOICE_FRAME_RE = re.compile(
     re.IGNORECASE,
 )
 _CLOSING_CHOICE_FRAME_RE = re.compile(
-    r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|顶着|凑合(?:着|用|一下)?|将就(?:着|一下)?|了)+$",
+    r"(?:(?:^|\s)(?:then|instead|it is|route|please)|吧|就行|就好|即可|替代|代替|顶上|顶着|凑合(?:着|用|一下)?|将就(?:着|一下)?|(?<!算)了)+$",
     re.IGNORECASE,
 )
-# A choice's closing frame ("…就行了吧", "… instead please") is never longer than this. Searched for
+# A choice's closing frame ("…就行了吧", "… instead please") is never longer than this; the 了 of 算了
+# is a verdict, not a frame ("自习室算了" named "自习室算" where the pivot went). Searched for
 # from every position of the text, a long run of 了 with something after it cost the square of
 # its length (a 20,000-character run took 9 s); searched for only in the last characters, the
 # cost is linear.

@@ -294,3 +294,11 @@ def test_a_replacement_that_says_no_is_none() -> None:
 
     assert clean_span("门体检车这个不考虑", "replacement") == ""
     assert clean_span("体检卡", "replacement") == "体检卡"
+
+
+@pytest.mark.parametrize(("clause", "bare"), [("就定巴厘岛了", "巴厘岛"), ("自习室算了", "自习室算了")])
+def test_the_le_of_suanle_is_a_verdict_not_a_choice_frame(clause: str, bare: str) -> None:
+    """"…她吃不消 自习室算了" went to "自习室算": the 了 of 算了 was read as a choice's closing frame."""
+    from detector.statements import without_choice_frame
+
+    assert without_choice_frame(clause) == bare
