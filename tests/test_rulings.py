@@ -595,3 +595,17 @@ def test_an_option_called_a_rejected_one_again_is_no_reopening(shipped_detector)
     detection = shipped_detector.detect("isn't the coordinator just the event planner again? no. volunteers run it.", context)
     assert detection.label is Label.REJECT
     assert detection.target == "coordinator"
+
+
+def test_a_cause_named_as_one_already_ruled_out_is_turned_down_again(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"brown-out 就是掉电吧… 都说了电是满的": the new suspect is the ruled-out one under another name
+    (the model read the round's turn REOPEN, this one NONE)."""
+    context = [
+        Turn(role="user", text="OTA 升级后砖了十几台 ESP32 reset reason 是 TASK_WDT"),
+        Turn(role="assistant", text="可能原因：\n1. 写 flash 时掉电\n2. 分区表写坏"),
+        Turn(role="user", text="不是掉电 电池都是满电才推的"),
+        Turn(role="assistant", text="那也可能是 brown-out，电压瞬间跌落导致复位。"),
+    ]
+    detection = shipped_detector.detect("brown-out 就是掉电吧… 都说了电是满的 😑 而且 reset reason 是 TASK_WDT 不是 BROWNOUT", context)
+    assert detection.label is Label.REJECT
+    assert detection.target == "brown-out"
