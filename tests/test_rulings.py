@@ -583,29 +583,37 @@ def test_i_said_is_no_restatement_by_itself(shipped_detector, text: str) -> None
     assert "says its no again" not in shipped_detector.detect(text, context).explanation.rule
 
 
-def test_an_option_called_a_rejected_one_again_is_no_reopening(shipped_detector) -> None:  # type: ignore[no-untyped-def]
-    """"isn't the coordinator just the event planner again?" names the rejected planner; the model
-    read it as bringing the planner back (REOPEN 0.69). A restating cue: the new name is turned down."""
-    context = [
-        Turn(role="user", text="Fundraiser for 120 people, $6k budget. Staffing?"),
-        Turn(role="assistant", text="Two options:\n1. Hire an event planner to run the night.\n2. Use volunteers with a written run sheet."),
-        Turn(role="user", text="no event planner, we can't afford one. volunteers it is"),
-        Turn(role="assistant", text="Great. For the night, bring in a part-time coordinator to manage the volunteers."),
-    ]
-    detection = shipped_detector.detect("isn't the coordinator just the event planner again? no. volunteers run it.", context)
+@pytest.mark.parametrize(
+    ("said", "text", "target"),
+    [
+        # The model read it as bringing the planner back (REOPEN 0.69).
+        (
+            [
+                "Fundraiser for 120 people, $6k budget. Staffing?",
+                "Two options:\n1. Hire an event planner to run the night.\n2. Use volunteers with a written run sheet.",
+                "no event planner, we can't afford one. volunteers it is",
+                "Great. For the night, bring in a part-time coordinator to manage the volunteers.",
+            ],
+            "isn't the coordinator just the event planner again? no. volunteers run it.",
+            "coordinator",
+        ),
+        # The model read the round's turn REOPEN, this one NONE.
+        (
+            [
+                "OTA 升级后砖了十几台 ESP32 reset reason 是 TASK_WDT",
+                "可能原因：\n1. 写 flash 时掉电\n2. 分区表写坏",
+                "不是掉电 电池都是满电才推的",
+                "那也可能是 brown-out，电压瞬间跌落导致复位。",
+            ],
+            "brown-out 就是掉电吧… 都说了电是满的 😑 而且 reset reason 是 TASK_WDT 不是 BROWNOUT",
+            "brown-out",
+        ),
+    ],
+)
+def test_a_new_name_for_a_rejected_option_is_turned_down_again(shipped_detector, said: list[str], text: str, target: str) -> None:  # type: ignore[no-untyped-def]
+    """The option just proposed, named as one already turned down, the no recalled: a restating
+    cue, so the turn rejects the new name and never reopens the old one."""
+    context = [Turn(role="user" if index % 2 == 0 else "assistant", text=turn) for index, turn in enumerate(said)]
+    detection = shipped_detector.detect(text, context)
     assert detection.label is Label.REJECT
-    assert detection.target == "coordinator"
-
-
-def test_a_cause_named_as_one_already_ruled_out_is_turned_down_again(shipped_detector) -> None:  # type: ignore[no-untyped-def]
-    """"brown-out 就是掉电吧… 都说了电是满的": the new suspect is the ruled-out one under another name
-    (the model read the round's turn REOPEN, this one NONE)."""
-    context = [
-        Turn(role="user", text="OTA 升级后砖了十几台 ESP32 reset reason 是 TASK_WDT"),
-        Turn(role="assistant", text="可能原因：\n1. 写 flash 时掉电\n2. 分区表写坏"),
-        Turn(role="user", text="不是掉电 电池都是满电才推的"),
-        Turn(role="assistant", text="那也可能是 brown-out，电压瞬间跌落导致复位。"),
-    ]
-    detection = shipped_detector.detect("brown-out 就是掉电吧… 都说了电是满的 😑 而且 reset reason 是 TASK_WDT 不是 BROWNOUT", context)
-    assert detection.label is Label.REJECT
-    assert detection.target == "brown-out"
+    assert detection.target == target
