@@ -71,19 +71,28 @@ def _said_as_is(letters: str, text: str) -> bool:
     return _as_is_re(letters).search(text) is not None
 
 
-def spell_out(text: str, texts: Sequence[str]) -> tuple[str, list[tuple[int, int, int]]]:
-    """`text` with every abbreviation that `texts` spells out replaced by its spelling, and the
-    edits made, as (start in `text`, end in `text`, length of the spelling), in order; the text
-    unchanged and no edits when there is none."""
+def spellings(text: str, texts: Sequence[str]) -> dict[str, str]:
+    """Each abbreviation of `text` that `texts` (newest first) spell out, with its spelling: not one
+    the conversation also uses as it is ("RLS"), nor one the text spells out itself."""
+    found: dict[str, str] = {}
+    for letters in dict.fromkeys(match.group("letters") for match in _ABBREVIATION_RE.finditer(text)):
+        if any(_said_as_is(letters, earlier) for earlier in texts):
+            continue  # the conversation says "RLS" too: the abbreviation is the name it shares
+        spelling = spelled_out(letters, texts)
+        if spelling is not None and spelling.lower() not in text.lower():
+            found[letters] = spelling
+    return found
+
+
+def spell_out(text: str, spelled: dict[str, str]) -> tuple[str, list[tuple[int, int, int]]]:
+    """`text` with each abbreviation of `spelled` replaced by its spelling, and the edits made, as
+    (start in `text`, end in `text`, length of the spelling), in order."""
     edits: list[tuple[int, int, int]] = []
     parts: list[str] = []
     last = 0
     for found in _ABBREVIATION_RE.finditer(text):
-        letters = found.group("letters")
-        if any(_said_as_is(letters, earlier) for earlier in texts):
-            continue  # the conversation says "RLS" too: the abbreviation is the name it shares
-        spelling = spelled_out(letters, texts)
-        if spelling is None or spelling.lower() in text.lower():
+        spelling = spelled.get(found.group("letters"))
+        if spelling is None:
             continue
         parts += [text[last : found.start()], spelling]
         edits.append((found.start(), found.end(), len(spelling)))

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
-from detector.acronyms import moved, spell_out
+from detector.acronyms import moved, spell_out, spellings
 from detector.alternatives import (
     KIND_COUNTER_ZH,
     KIND_WORDS_ZH,
@@ -459,13 +459,13 @@ def _referent(surface: str, turns: Sequence[tuple[int, str, _TurnView]]) -> str:
 def with_names_spelled_out(query: TargetQuery, context: Sequence[Turn]) -> TargetQuery:
     """The query with each abbreviation the recent turns spell out written as they spell it ("GE
     太重了" after "Great Expectations"), every span and offset moved along; see acronyms.py."""
-    texts = [t.text for t in reversed(context[-CONTEXT_TURNS:]) if t.text]
-    text, edits = spell_out(query.text, texts)
-    if not edits:
+    found = spellings(query.text, [t.text for t in reversed(context[-CONTEXT_TURNS:]) if t.text])
+    if not found:
         return query
+    text, edits = spell_out(query.text, found)
 
     def spelled(part: str) -> str:
-        return spell_out(part, texts)[0]
+        return spell_out(part, found)[0]
 
     def span(start: int, end: int) -> tuple[int, int]:
         return moved(start, edits), moved(end, edits)

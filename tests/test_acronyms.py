@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from detector.acronyms import moved, spell_out, spelled_out
+from detector.acronyms import moved, spell_out, spelled_out, spellings
 from detector.schema import Label, Turn
 
 TOOLS = "有三种做法：\n1. Great Expectations：功能全\n2. Soda Core：配置轻\n3. 自己写 SQL 检查挂在调度里"
@@ -39,11 +39,12 @@ def test_words_that_only_open_with_the_letters_spell_nothing(letters: str, earli
 def test_an_abbreviation_the_conversation_also_uses_stays_as_it_is() -> None:
     """"RLS" said by the assistant too is the name both share: nothing to spell out."""
     earlier = ["Option 2: row level security (RLS) on every table."]
-    assert spell_out("RLS 哪天出个 bug 就是串数据", earlier) == ("RLS 哪天出个 bug 就是串数据", [])
+    assert spellings("RLS 哪天出个 bug 就是串数据", earlier) == {}
 
 
 def test_offsets_move_with_the_spelling() -> None:
-    text, edits = spell_out("no RN. flutter", ["I'd suggest React Native for the build."])
+    spelled = spellings("no RN. flutter", ["I'd suggest React Native for the build."])
+    text, edits = spell_out("no RN. flutter", spelled)
     assert text == "no React Native. flutter"
     assert text[moved(7, edits) :] == "flutter"
     assert moved(0, edits) == 0

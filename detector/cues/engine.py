@@ -157,7 +157,7 @@ class CueEngine:
             for position in self._anchor_index[lang].candidates(lowered) if cues else ():
                 cue = cues[position]
                 for hit in self._find(cue, window):
-                    veto = self._veto(window, lowered, hit.start, hit.end, regions, sentences, hit.verdict_parts())
+                    veto = self._veto(window, lowered, hit.start, hit.end, regions, sentences, hit.verdict_parts(), cue.spec.asks)
                     hit = hit.model_copy(update={"start": hit.start + offset, "end": hit.end + offset})
                     if veto is None:
                         result.fired.append(hit)
@@ -196,11 +196,13 @@ class CueEngine:
         regions: list[Region],
         sentences: SentenceIndex,
         verdict: Sequence[tuple[int, int]],
+        asks: bool = False,
     ) -> tuple[SuppressionReason, str] | None:
         """The first guard that suppresses the span, with its evidence; None when it stands.
         `lowered` is the text lowered once for all its cues. `verdict` is where in the span the
         verdict sits: a word in another sense there ("CI pass 了") holds the cue back; the same word
-        in its target does not ("JR Pass 不要了")."""
+        in its target does not ("JR Pass 不要了"). `asks`: the cue's verdict is a question, which the
+        question guard does not hold back."""
         region = region_covering(regions, start, end)
         if region is not None:
             return region.kind, text[region.start : region.end][:80]
@@ -229,6 +231,8 @@ class CueEngine:
                     ),
                     None,
                 )
+            elif guard.kind == "question" and asks:
+                continue  # the verdict is the question itself
             elif guard.kind in ("question", "hypothetical"):
                 # Questions and suppositions reach the cue from the sentence's last conclusion on.
                 if asked_from is None:

@@ -142,6 +142,11 @@ class CueSpec(_Pattern):
         description="the cue says a rejection again ('like I said, no Redis'): a turn where it fires "
         "answers a reply that brought the option back, and is no reopening of it",
     )
+    asks: bool = Field(
+        default=False,
+        description="the cue's verdict is put as a question ('why would we pay for X when we already "
+        "have Y?'): the question guard does not hold it back",
+    )
 
     @field_validator("pattern")
     @classmethod
