@@ -103,6 +103,13 @@ ZH_CASES = [
     case("zh", "这个方向不对", REJECT),
     case("zh", "上个方案作废，需求我重新捋一遍", REJECT),
     case("zh", "算了，这条路别走了", REJECT),
+    # "X 就别看了/别寻思了" drops X, also typed with no punctuation before the pivot.
+    case("zh", "公有云那个就别看了弄个本地部署的", REJECT, target="公有云"),
+    case("zh", "热泵这道儿就别寻思了", REJECT, target="热泵"),
+    # A space after "kill 掉" ends the clause: what follows is why, not what goes.
+    case("zh", "整柜 kill 掉 东西真没那么多 太浪费了", REJECT, target="整柜"),
+    # Asking for another way out, put as a question: the request is the verdict.
+    case("zh", "我们这边确实不太方便再提了 有没有别的兜底办法呢？", PIVOT),
     case("zh", "Redis 那套就别折腾了，运维成本太高", REJECT, target="Redis", reason="运维成本太高"),
     # Session 49: "先别放进来".
     case("zh", "MQ 先别放进来，没人会运维", REJECT, target="MQ"),
@@ -366,6 +373,13 @@ EN_CASES = [
     case("en", "drop the microservices idea", REJECT, target="microservices idea"),
     case("en", "Let's not go with Kafka, the ops burden is too much for a two-person team", REJECT, target="Kafka"),
     case("en", "Nah, Kubernetes is overkill for this", REJECT, target="Kubernetes"),
+    # Terse: a name and a verdict, "pass on" after an interjection.
+    case("en", "s-pedelec nope", REJECT, target="s-pedelec"),
+    case("en", "meh. pass on hub", REJECT, target="hub"),
+    case("en", "ok nope", NONE),
+    case("en", "ok. pass on the savings to customers", NONE),
+    case("en", "i don't want to babysit a react app to render markdown", REJECT, target="react app"),
+    case("en", "This one we can leave for now, if later they have some small plan then we can see", REJECT),
     case("en", "It's not the network, stop running tcpdump", REJECT, target="network"),
     case("en", "legal will never sign off on that", REJECT),
     case("en", "I already print at 210, going higher makes it string like crazy so no", REJECT),
