@@ -14,23 +14,27 @@ from __future__ import annotations
 import re
 
 _NUMBER_ZH = r"[0-9零一二两三四五六七八九十百千万亿点半几]"
-_NUMBER_EN = r"\$?\d"
+_NUMBER_EN = r"(?:\$?\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)"
 _CORRECTS_RE = re.compile(
     # A number denied or set right: "不是十二万", "是六千八不是八千多", "不是八个月".
     rf"(?:不是|而不是|并不是)\s?{_NUMBER_ZH}"
     # A mistake named: "算错了", "写错了", "你记错了", "数字不对", "哪来的三千多", "哪有两三百".
     rf"|算错|写错|记错|搞错了|弄错了|看错了|数(?:字|据)?不对|哪(?:来的|有)\s?{_NUMBER_ZH}"
-    # "it's 24 registered nurses, not 22", "the budget is $40k, not $30k".
+    # A figure the assistant made up: "NDR 你别瞎编 我们根本没算过", "you made that number up".
+    r"|瞎编|乱编|\bmade (?:that|this|those|these|it) (?:number |figure |stat )?up\b"
+    # "it's 24 registered nurses, not 22", "the budget is $40k, not $30k", "it's two counters not one".
     rf"|\b(?:it'?s|that'?s|is|are|was|were)\s[^,.;!?\n]{{0,40}}?,?\s(?:not|rather than)\s{_NUMBER_EN}"
     r"|\b(?:miscalculated|typo|the (?:math|maths|numbers?|figures?|totals?) (?:is|are) (?:off|wrong))\b",
     re.IGNORECASE,
 )
 
 
+# Taking the made-up part out is a verdict on it, not a correction: "这数字哪来的?? … 全撤了 别瞎编".
+_TAKES_IT_OUT_RE = re.compile(r"撤了|撤掉|删了|删掉|去掉|拿掉|\b(?:remove|delete|take (?:it|that|them|those) out)\b", re.IGNORECASE)
 # A longer turn says more than the correction: "这个差距不是半年能补上的，硬冲就是浪费一年…".
 MAX_CHARS = 100
 
 
 def corrects_a_fact(text: str) -> bool:
     """Is the turn a short one that sets a number or a fact right (the forms above)?"""
-    return len(text) <= MAX_CHARS and _CORRECTS_RE.search(text) is not None
+    return len(text) <= MAX_CHARS and _CORRECTS_RE.search(text) is not None and not _TAKES_IT_OUT_RE.search(text)

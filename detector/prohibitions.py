@@ -52,11 +52,11 @@ _NO_SUBJECT = r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bte
 # The user's own view, not someone else's: "not a fan of X", not "my lead is not a fan of X".
 _NOT_SOMEONE_ELSES = r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!'s )"
 # The verb and the start of its object: "别用 X", "不要再上 X", "甭整 X" (not "别每月重算" or "不要比国内
-# 低": an adverb or a comparison follows); "don't use X", "let's not do X" said as an order (not "we
-# don't use X", a fact); "no X", "not X", "skip the X", "avoid X" opening a clause (not "a rubber
-# chicken not a hedgehog", a correction).
+# 低": an adverb or a comparison follows; nor "更别说", "let alone"); "don't use X", "let's not do X"
+# said as an order (not "we don't use X", a fact); "no X", "not X", "skip the X", "avoid X" opening a
+# clause (not "a rubber chicken not a hedgehog", a correction).
 _FORBID_BEFORE_RE = re.compile(
-    r"(?:(?<![特区分类差告离识辨级性个])别(?![的人处])|(?<![要用])不要|(?<!用)不用|(?<=说了)不能|(?<=说过)不能|甭|不准|不许|免了|不打算|不考虑|不想|(?:(?<=我)|(?<=俺)|(?<=咱)|(?<=^)|(?<=[\s，。,.!！?？;；：:]))不(?:太|大|怎么)?(?:想|喜欢))(?:再|去|先|在)?"
+    r"(?:(?<![特区分类差告离识辨级性个])别(?![的人处说])|(?<![要用])不要|(?<!用)不用|(?<=说了)不能|(?<=说过)不能|甭|不准|不许|免了|不打算|不考虑|不想|(?:(?<=我)|(?<=俺)|(?<=咱)|(?<=^)|(?<=[\s，。,.!！?？;；：:]))不(?:太|大|怎么)?(?:想|喜欢))(?:再|去|先|在)?"
     r"(?:用|上|搞|整|做|走|选|碰|弄|加|装|引入|接|考虑|折腾)?\s?(?!每|比|太|那么|这么|那样|这样)"
     r"|" + _NO_SUBJECT + r"\b(?:don'?t|do not|let'?s not|let us not|we won'?t|we will not|never|no need to)\s+"
     r"(?:bother with|go with|bring in|use|add|do|try|introduce|pick|touch|go for|go|build|set up|rely on)\b\s?(?:the |a |an |any )?"

@@ -102,6 +102,8 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_ZH, "别用 tracemalloc？"),
     (_ZH, "tracemalloc 就别用了？"),
     (_EN, "no retry decorator? it hides real failures, but it's quick"),
+    # "更别说" is "let alone": no order, whatever the words after it share with an option.
+    (_ZH, "本地复现都够呛 更别说 在生产环境抓快照了"),
 ])
 def test_the_same_form_aimed_elsewhere_forbids_nothing(reply: str, text: str) -> None:
     assert prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text)) is None

@@ -451,6 +451,7 @@ def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str)
         # Only the talk pauses: "先不讨论", "先不聊了" (not "先不管了", which more often drops it).
         ("年会抽奖那个先不讨论了，财务要先核一下预算，等他们回复再说", [], True),
         ("小程序先不聊这个了，下周再说", [], True),
+        ("先不唠这个了 你说探店那个 找网红得多钱", [], True),
         ("加副本要半小时，先不管了，直接在应用层加个缓存", [], False),
     ],
 )
@@ -534,6 +535,9 @@ def test_a_return_the_same_sentence_weighs_with_a_question_returns_to_nothing(sh
         "你这个算错了吧 三万乘四点八 一年也就一千四出头 哪来的三千多",
         "等一下 我娃一岁三个月了 不是八个月 辅食那个阶段早就过了 现在跟着大人吃软饭 碎菜啥的",
         "达人报价我问过了 一条800 哪有两三百",
+        # A figure the assistant made up, and a count set right in words.
+        "装修贷利率你别瞎编 我们根本没问过银行 合同上写的是四点八",
+        "no no, it's two loans not one, the car one is separate",
     ],
 )
 def test_a_short_correction_of_a_fact_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -542,6 +546,14 @@ def test_a_short_correction_of_a_fact_is_none(shipped_detector, text: str) -> No
     detection = shipped_detector.detect(text, context)
     assert detection.label is Label.NONE
     assert "corrects a number or a fact" in detection.explanation.rule
+
+
+def test_taking_made_up_figures_out_is_no_correction() -> None:
+    """"这数字哪来的?? … 全撤了 别瞎编" orders the made-up figures out: a verdict, not a correction."""
+    from detector.corrections import corrects_a_fact
+
+    assert corrects_a_fact("这数字你别瞎编 我们根本没算过")
+    assert not corrects_a_fact("这数字哪来的?? 我没给过你啊 全撤了 别瞎编")
 
 
 def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detector) -> None:  # type: ignore[no-untyped-def]
