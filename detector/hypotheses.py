@@ -35,7 +35,8 @@ from detector.schema import Turn
 from detector.text import normalize
 
 # A suspicion in the reply and the cause it names, to the end of its clause: "could be a timing
-# issue", "I suspect the connection pool", "my guess is DNS", "可能是 DNS 解析慢导致的", "怀疑是连接池打满了".
+# issue", "I suspect the connection pool", "my guess is DNS", "可能是 DNS 解析慢导致的", "怀疑是连接池打满了",
+# "最常见原因是 gres.conf 写法不对".
 _SUSPICION_RE = re.compile(
     r"(?:\b(?:could|might|may)(?: well| also)? be(?: caused by| due to| down to| related to)?"
     r"|\b(?:probably|likely|possibly|maybe)(?: (?:it'?s|this is|that'?s|caused by|due to))?"
@@ -45,8 +46,11 @@ _SUSPICION_RE = re.compile(
     r"|\bthe (?:likely|probable|usual) (?:culprit|cause|suspect) is"
     r"|\bsuspect(?:ing)?)"
     r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?P<cause>[^,.;!?\n]{2,80})"
-    r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像)"
-    r"\s?(?P<cause_zh>[^,.;!?\n，。；！？]{2,40})",
+    r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像"
+    # The cause named as the usual one: "最常见原因是 gres.conf 写法不对", "问题多半出在连接池".
+    r"|(?:最?常见的?|一般的?)原因(?:多半|大概|一般)?是|问题(?:多半|大概|可能|应该)?出在)"
+    # A dot inside a name ("gres.conf") does not end the cause.
+    r"\s?(?P<cause_zh>(?:[^,.;!?\n，。；！？]|\.(?=\w)){2,40})",
     re.IGNORECASE,
 )
 # Words of a fault being diagnosed, in the reply or the turn: a suspicion elsewhere is a guess at a
@@ -71,7 +75,7 @@ _SUSPECT_FIRST_RE = re.compile(
 # "Likely culprits:", "Common causes:".
 _LIST_HEAD_RE = re.compile(
     r"(?:可能(?:的)?原因|原因可能(?:有|是)|排查方向|怀疑(?:对象|方向|点)|几种可能|几个可能)\s?(?:有|是)?\s?[:：]?"
-    r"|常见(?:的)?原因|原因(?:有|大概有|一般有)?(?:这么|以下)?几(?:个|种|类|点)"
+    r"|(?<!最)常见(?:的)?原因|原因(?:有|大概有|一般有)?(?:这么|以下)?几(?:个|种|类|点)"
     r"|\b(?:possible|likely|probable|potential|usual|common|typical) (?:causes|culprits|suspects|explanations)\b"
     r"|\bmy (?:top )?suspects\b",
     re.IGNORECASE,

@@ -106,6 +106,7 @@ ZH_CASES = [
     # "X 就别看了/别寻思了" drops X, also typed with no punctuation before the pivot.
     case("zh", "公有云那个就别看了弄个本地部署的", REJECT, target="公有云"),
     case("zh", "热泵这道儿就别寻思了", REJECT, target="热泵"),
+    case("zh", "而且报的是 couldn't find plugin，别在 gres.conf 上绕了", REJECT, target="gres.conf"),
     # A space after "kill 掉" ends the clause: what follows is why, not what goes.
     case("zh", "整柜 kill 掉 东西真没那么多 太浪费了", REJECT, target="整柜"),
     # Asking for another way out, put as a question: the request is the verdict.

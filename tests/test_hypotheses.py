@@ -47,6 +47,8 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
      ["A stale lockfile", "A cache key"]),
     # A question to the user and a guess at what the user wants suspect no cause.
     ("Sounds like you want a Python script for this?", []),
+    # The usual cause named as one ("最常见原因是"), a dot inside its name.
+    ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。", ["gres.conf 写法不对"]),
     ("Could be that you need the 2023 version of the form.", []),
     ("I'll add a retry with backoff.", []),
 ])
@@ -68,6 +70,8 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     (_LEAK, "内存泄漏不是，堆一直稳定在 2G", "内存泄漏"),
     (_LEAK, "dump 了，堆一直稳定在 2G，跟内存泄漏没关系", "内存泄漏"),
     (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙规则拦"),
+    ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。",
+     "gres.conf 没问题：\n```\nName=gpu File=/dev/nvidia[0-7]\n```\n而且报的是 couldn't find plugin，不是解析错误。", "gres.conf 写法不对"),
     (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
     (_FIREWALL, "关了防火墙还是一样，应该不是这个原因", "防火墙规则拦"),  # a pointer with its noun (is_deictic)
     ("Subject lines could be the issue.", "subject lines aren't it, both variants tanked", "Subject lines"),
