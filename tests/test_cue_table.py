@@ -157,6 +157,9 @@ ZH_CASES = [
     # -- PIVOT ----------------------------------------------------------------------------------
     case("zh", "这个方向不对，我们换成方案B吧", PIVOT, replacement="方案B"),
     case("zh", "A 不行，运维扛不住，换 B", PIVOT, replacement="B", reason="运维扛不住"),
+    # A verdict, then a bare 改 and where to go.
+    case("zh", "等额本金就别了 改等额本息 拉满30年", PIVOT, target="等额本金", replacement="等额本息"),
+    case("zh", "圆不要了,改字母 logo", PIVOT, replacement="字母 logo"),
     case("zh", "改成另一个思路：用事件溯源", PIVOT, replacement="事件溯源"),
     case("zh", "自建 ES 一年光机器就十几万，太费钱了。换 Loki 吧", PIVOT, replacement="Loki"),
     case("zh", "不用Redis了，改用本地LRU缓存", PIVOT, target="Redis", replacement="本地LRU缓存"),
