@@ -70,6 +70,12 @@ _CLAUSE_ACCEPT_RE = re.compile(
     r"(?P<choice_en>[^\s]{1,12}(?: [^\s]{1,12}){0,3}?)(?: then| instead| for now| first)?$",
     re.IGNORECASE,
 )
+# A label, then that it suits: "A sounds more like us", "option 2 looks right to me".
+_LABEL_SOUNDS_RIGHT_RE = re.compile(
+    rf"(?P<choice>(?:{LABEL_WORD_EN} )?(?-i:[A-H])|(?:{LABEL_WORD_EN} )?[1-9]) (?:sounds|looks|seems|feels) "
+    r"(?:(?:more |most |much more )?like (?:us|our thing|the one|the right one|what we need)|(?:really |pretty )?(?:good|great|right|best|better|fine|perfect|ideal))\b",
+    re.IGNORECASE,
+)
 # A whole turn that only picks an option by its label, with at most a yes before it and a word of
 # assent after: "yes, 1 first", "ok option 2", "2 sounds good", "好，第二个", "2吧", "先上1". The
 # label alone says nothing unless an option list it names was just offered, which the tracker checks.
@@ -188,14 +194,6 @@ def accepted_clause(text: str) -> str | None:
     return None
 
 
-# A label, then that it suits: "A sounds more like us", "option 2 looks right to me".
-_LABEL_SOUNDS_RIGHT_RE = re.compile(
-    rf"(?P<choice>(?:{LABEL_WORD_EN} )?(?-i:[A-H])|(?:{LABEL_WORD_EN} )?[1-9]) (?:sounds|looks|seems|feels) "
-    r"(?:(?:more |most |much more )?like (?:us|our thing|the one|the right one|what we need)|(?:really |pretty )?(?:good|great|right|best|better|fine|perfect|ideal))\b",
-    re.IGNORECASE,
-)
-
-
 # A reply settling on the one option left: "Then it's GitHub Actions.", "那就剩 Redis 预扣减",
 # "那就周更一篇深度长文，…", "That leaves the LRU cache." Near its start: further in, "那就" is advice.
 _SETTLED_WITHIN = 80
@@ -207,9 +205,9 @@ _SETTLED_RE = re.compile(
     r"(?P<option>[^,，。.!！?？;；:：\n]{2,40}?)\s?(?:了|吧)?(?=[,，。.!！;；:：\n]|$)",
     re.IGNORECASE,
 )
-# A complaint: what fails, or is too much, too late, too slow ("…太多了", cut before its 了 too:
-# "太多"); not the question "X 行不行", nor praise ("太好了").
-_FAILS_RE = re.compile(r"太(?!好|棒|赞|爽|开心|喜欢)[^,，。;；!！?？\s]{1,4}(?:了|$)|(?:去|玩|用|吃|看|听|写|做|讲)烂了|来不及|[^\s]不了|(?:买|找|拿|抢|约|订|办)不到|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|(?<!不)麻烦(?!你|您|帮)|费劲|腰斩|\b(?:won'?t work|too (?:slow|expensive|much|late))\b", re.IGNORECASE)
+# A complaint: what fails, or is too much, too late, too slow, or not enough ("…太多了", cut before
+# its 了 too: "太多"; "光靠炕肯定不够"); not the question "X 行不行", nor praise ("太好了").
+_FAILS_RE = re.compile(r"太(?!好|棒|赞|爽|开心|喜欢)[^,，。;；!！?？\s]{1,4}(?:了|$)|(?:去|玩|用|吃|看|听|写|做|讲)烂了|来不及|[^\s]不了|(?:买|找|拿|抢|约|订|办)不到|(?<!行)不行|行不通|走不通|扛不住|撑不住|不现实|不靠谱|恶心|难用|坑太多|一堆坑|(?<!不)麻烦(?!你|您|帮)|费劲|腰斩|(?<!够)不够|不管用|不顶用|\b(?:won'?t work|too (?:slow|expensive|much|late)|(?:isn'?t|aren'?t|not) enough)\b", re.IGNORECASE)
 # What an option is taken for, after its name: "toast delivery for the everyday stuff".
 _QUALIFIER_RE = re.compile(r"\s(?:for|on|in|at|during|until|from)\s.*$", re.IGNORECASE)
 

@@ -302,3 +302,12 @@ def test_the_le_of_suanle_is_a_verdict_not_a_choice_frame(clause: str, bare: str
     from detector.statements import without_choice_frame
 
     assert without_choice_frame(clause) == bare
+
+
+@pytest.mark.parametrize("text, fails", [
+    ("光靠炕肯定不够", True), ("one node isn't enough", True), ("够不够", False), ("one node is enough", False),
+])
+def test_words_that_say_something_falls_short_name_no_place_to_go(text: str, fails: bool) -> None:
+    from detector.statements import says_it_fails
+
+    assert says_it_fails(text) is fails
