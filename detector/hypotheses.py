@@ -36,20 +36,21 @@ from detector.text import normalize
 
 # A suspicion in the reply and the cause it names, to the end of its clause: "could be a timing
 # issue", "I suspect the connection pool", "my guess is DNS", "可能是 DNS 解析慢导致的", "怀疑是连接池打满了",
-# "最常见原因是 gres.conf 写法不对".
+# "最常见原因是 gres.conf 写法不对", "最典型的解释是过拟合".
 _SUSPICION_RE = re.compile(
     r"(?:\b(?:could|might|may)(?: well| also)? be(?: caused by| due to| down to| related to)?"
     r"|\b(?:probably|likely|possibly|maybe)(?: (?:it'?s|this is|that'?s|caused by|due to))?"
     r"|\bI (?:suspect|bet|guess|think)(?: (?:it'?s|this is|that'?s|the issue is|the problem is|the cause is))?"
     r"|\b(?:my|the) (?:next |main |first |top |best |other )?(?:guess|bet|hunch|suspicion|suspect|money) (?:is|would be)(?: (?:on|that))?(?: it'?s)?"
     r"|\b(?:looks|smells|sounds|seems) like(?: (?:it'?s|a case of))?"
-    r"|\bthe (?:likely|probable|usual) (?:culprit|cause|suspect) is"
+    r"|\bthe (?:most )?(?:likely|probable|usual|typical|classic|common|obvious) (?:culprit|cause|suspect|explanation) (?:here )?is"
     r"|\bsuspect(?:ing)?)"
     r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?P<cause>[^,.;!?\n]{2,80})"
     r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像"
     # The cause named as the usual one: "最常见原因是 gres.conf 写法不对", "问题多半出在连接池" ("常见原因"
     # without 最 heads a list, _LIST_HEAD_RE).
-    r"|(?:最常见的?|一般的?)原因(?:多半|大概|一般)?是|问题(?:多半|大概|可能|应该)?出在)"
+    # "最典型的解释是过拟合".
+    r"|(?:最常见的?|一般的?|最典型的?|最可能的?|典型的)(?:原因|解释)(?:多半|大概|一般)?(?:是|就是)|问题(?:多半|大概|可能|应该)?出在)"
     # A dot inside a name ("gres.conf") does not end the cause.
     r"\s?(?P<cause_zh>(?:[^,.;!?\n，。；！？]|\.(?=\w)){2,40})",
     re.IGNORECASE,

@@ -51,6 +51,9 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
     ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。", ["gres.conf 写法不对"]),
     ("Could be that you need the 2023 version of the form.", []),
     ("I'll add a retry with backoff.", []),
+    # The cause named as the textbook explanation.
+    ("训练集指标一直涨、验证集不动，最典型的解释是过拟合，建议加 dropout。", ["过拟合"]),
+    ("The most likely explanation is a stale build cache on the runner.", ["stale build cache"]),
 ])
 def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     assert [cause.label for cause in suspected_causes(normalize(reply))] == causes
@@ -72,6 +75,7 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     (_FIREWALL, "防火墙不是，我直接关了也一样", "防火墙规则拦"),
     ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。",
      "gres.conf 没问题：\n```\nName=gpu File=/dev/nvidia[0-7]\n```\n而且报的是 couldn't find plugin，不是解析错误。", "gres.conf 写法不对"),
+    ("训练集指标一直涨、验证集不动，最典型的解释是过拟合，建议加 dropout。", "不是过拟合，验证集 loss 也在降", "过拟合"),
     (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
     (_FIREWALL, "关了防火墙还是一样，应该不是这个原因", "防火墙规则拦"),  # a pointer with its noun (is_deictic)
     ("Subject lines could be the issue.", "subject lines aren't it, both variants tanked", "Subject lines"),
