@@ -25,8 +25,17 @@ from detector.schema import Turn
 _DECLINE_RE = re.compile(
     r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
-    r"(?!麻烦|谢谢)(?P<named>[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了))|"
-    r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|"
+    # Cantonese says it with 唔使 / 唔洗: "transaction cost 嗰part 唔使喇 thx".
+    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了)|唔[使洗](?:喇|啦|了)?)|"
+    r"唔[使洗](?:喇|啦|了)?|"
+    r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
+    # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
+    # you, but my son-in-law has already drawn one up".
+    r"(?:thanks|thank you|cheers|that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)),? "
+    r"(?:(?:but )?(?:no|not necessary|not needed|no need|we'?re (?:ok|fine|good|covered)|i'?m (?:ok|fine|good|covered))|but)\b|"
+    # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
+    r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
+    r"not necessary|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
     # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not
     # ripe ("not yet, dont have the new office"), which the data reads as no answer to the offer.
@@ -41,8 +50,10 @@ _DECLINE_RE = re.compile(
 _OFFER_RE = re.compile(
     r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]"
     r"|(?:需要的话|如果需要|有需要的话|要是需要|如果你需要|如果您需要)[,，]?\s?我(?:可以|能)(?:帮你|帮您|给你|给您|再|先|顺便){0,2}(?P<zh_if>[^。？?！!\n]{2,60}?)[。.！!]"
-    r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also)\s"
-    r"(?:also\s)?(?P<en>[^?.!\n]{2,80}?)\?"
+    r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also"
+    # "Would it help if I wrote a small script that …?"
+    r"|would it (?:help|be useful|be helpful) if i)\s"
+    r"(?:also\s)?(?P<en>[^?.!\n]{2,160}?)\?"
     r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,80}?)[.!])"
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,

@@ -21,7 +21,7 @@ from detector.alternatives import (
     label_references,
     proposal_by_label,
 )
-from detector.corrections import corrects_a_fact
+from detector.corrections import corrects_a_fact, takes_back_its_own_figure
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.declines import declined_offer
@@ -303,6 +303,8 @@ def _why_none(
         return "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
     if label is Label.REJECT and not match.fired and corrects_a_fact(text):
         return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
+    if takes_back_its_own_figure(text):
+        return "the turn takes back a figure of its own and gives another (corrections.py): a parameter change, so NONE"
     if not _WORD_RE.search(text):
         # "？？" after a reply: the model, which saw no such turn in training, read it as a
         # rejection (0.90) of whatever option its context features fell on.

@@ -63,6 +63,18 @@ _FORCED = [
      "declines what the assistant just offered"),
     ("Long docs are truncated to 2048 tokens. If you want, I can switch to packing so the tail isn't lost.",
      "no need, the tail is boilerplate anyway", "packing", "declines what the assistant just offered"),
+    # Thanks first, then the no; an offer asked as "would it help if I …", a long one; a no, then
+    # that it is done already; Cantonese 唔使 (the model read all five NONE).
+    ("Shall I also draft a one-page checklist the volunteers can keep at the front desk during opening hours next month?",
+     "Thank you, but no — our coordinator already has one she likes.", "checklist", "declines what the assistant just offered"),
+    ("Would it help if I wrote a small script that reads every sensor on the line and prints the readings in one table, so you can compare them?",
+     "Thanks, not necessary, our technician has a tool from the vendor for that.", "script", "declines what the assistant just offered"),
+    ("If it's useful, I can draft a list of questions to ask the contractors.",
+     "That's kind of you, but my brother has already written one up.", "list of questions", "declines what the assistant just offered"),
+    ("Want me to sketch a config schema (fields, defaults, validation per section) you could edit by hand?",
+     "nah we've got a yaml template already, all good", "config schema", "declines what the assistant just offered"),
+    ("要唔要我幫你寫埋個 risk report module？", "risk report 嗰part 唔使喇 thx，desk 有現成嘅", "risk report",
+     "declines what the assistant just offered"),
 ]
 
 
@@ -546,6 +558,32 @@ def test_a_short_correction_of_a_fact_is_none(shipped_detector, text: str) -> No
     detection = shipped_detector.detect(text, context)
     assert detection.label is Label.NONE
     assert "corrects a number or a fact" in detection.explanation.rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pro 定 $5/mo… scrap that, $7 吧 $5 太像玩具",
+        "每周三次… 算了 forget it 还是两次 三次我坚持不了",
+        "forget what i said about the budget, the board came back and it's £6k now",
+    ],
+)
+def test_a_figure_of_the_users_own_taken_back_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """"scrap that" and "算了" drop the number the user just gave, not a direction: a parameter change."""
+    context = [Turn(role="user", text="help me price it"), Turn(role="assistant", text="A: freemium + pro. B: one-time purchase. C: lifetime deal.")]
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.NONE
+    assert "takes back a figure of its own" in detection.explanation.rule
+
+
+@pytest.mark.parametrize("text, taken_back", [
+    ("7.5 不对 是 9", True), ("$119/mo, no wait, $139", True), ("scratch what I said about 3 nights, we can do 4", True),
+    ("1 这条 forget it，走 2", False), ("意蜂 forget it，两箱中蜂就够", False), ("forget what i said about Redis, we can run it", False),
+])
+def test_a_figure_taken_back_is_told_from_an_option_taken_back(text: str, taken_back: bool) -> None:
+    from detector.corrections import takes_back_its_own_figure
+
+    assert takes_back_its_own_figure(text) is taken_back
 
 
 def test_taking_made_up_figures_out_is_no_correction() -> None:
