@@ -54,7 +54,7 @@ _OFFER_RE = re.compile(
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
     r"(?:also\s)?(?P<en>[^?.!\n]{2,160}?)\?"
-    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,80}?)[.!])"
+    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,160}?)[.!])"
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )

@@ -73,6 +73,8 @@ _FORCED = [
      "That's kind of you, but my brother has already written one up.", "list of questions", "declines what the assistant just offered"),
     ("Want me to sketch a config schema (fields, defaults, validation per section) you could edit by hand?",
      "nah we've got a yaml template already, all good", "config schema", "declines what the assistant just offered"),
+    ("If you'd like, I can make a printable weekly plan with the shift windows, the meal times and the grocery list laid out.",
+     "nah im good, ill just screenshot this", "printable weekly plan", "declines what the assistant just offered"),
     ("要唔要我幫你寫埋個 risk report module？", "risk report 嗰part 唔使喇 thx，desk 有現成嘅", "risk report",
      "declines what the assistant just offered"),
 ]
