@@ -127,6 +127,9 @@ _FUNCTION_WORDS = frozenset(
     + "along across around between through into onto over under without within beside behind via".split()
     # Courtesies and regrets frame what the user says; they are never what it is about.
     + "thank thanks thx please pls sorry afraid unfortunately sadly".split()
+    # Words of judgement and particles of chat name nothing on their own ("nah im good", "自建这个
+    # lah 不行", "that's a wee bit much", "I'd rather"): a run of them was once the target.
+    + "good rather following wee lah leh lor sia hor".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")
@@ -160,6 +163,8 @@ _BREAK_WORDS = frozenset(
 _CONNECTIVE_RE = re.compile(
     "因为|所以|但是|不过|而且|然后|觉得|感觉|已经|完全|其实|回头|回到|重新|一下|这样|那样|可以|应该|可能|"
     "现在|之前|之后|以后|直接|确实|根本|肯定|真的|还得|打算|决定|考虑|看看|试试|不用|不要|不想|不去|不做|没用|的话|自己"
+    # Times and places in the talk point at when a thing was said, never at which ("之前投的", "前面说的").
+    "|去年|今年|明年|前面|后面|上次|下次|当时|最近|刚才|后来|莫得|没得"
     # An amount of time measures an option and names none: "晚一年上", "一个月 5000", "两周过去了".
     "|[0-9一二两三四五六七八九十半几每]{1,3}\\s?个?(?:年|月|周|天|晚|小时|分钟|星期|礼拜)"
 )
@@ -683,8 +688,9 @@ def shared_runs(text: str, mine: list[_Token], other: _TurnView) -> list[str]:
         while end < len(mine) and end - start < _MAX_SHARED_TOKENS and (mine[end - 1].word, mine[end].word) in other.pairs:
             end += 1
         run = _trim_function_words(mine[start:end])
-        if run and not all(token.breaking for token in run):  # "first", "instead": never what a turn names
-            runs.append(text[run[0].start : run[-1].end])
+        # "first", "instead", "之前": never what a turn names.
+        if run and not all(token.breaking for token in run) and not _CONNECTIVE_RE.fullmatch(phrase := text[run[0].start : run[-1].end]):
+            runs.append(phrase)
         start = end
     return runs
 

@@ -292,6 +292,21 @@ def test_a_break_word_said_again_is_no_shared_run() -> None:
     assert "first" not in runs and "WhatsApp" in runs
 
 
+@pytest.mark.parametrize("text, reply, kept", [
+    ("!!!!! 之前投的 Amazon 有个 OA 过了 big tech 我又想冲一下了", "之前你说 big tech 的 OA 太难拿，那就先投 startup。", "big tech"),
+    ("Jakarta 先不做 lah, 明年 volume 起来再说", "Jakarta 明年开仓也可以, just tell me lah", "Jakarta"),
+    ("nah im good, ill just screenshot the calendar", "Good luck with the night shifts! I can make a calendar.", "calendar"),
+])
+def test_a_time_word_a_particle_or_a_judgement_said_again_is_no_shared_run(text: str, reply: str, kept: str) -> None:
+    """"之前", "明年", "lah" and "good" say when, how or how it went, never which option: each was a
+    turn's target once the reply said it too."""
+    from detector.targets import _tokens
+
+    runs = shared_runs(text, _tokens(text), _view(reply))
+    assert kept in runs
+    assert not {"之前", "明年", "lah", "good"} & set(runs)
+
+
 def test_shipped_ranker_scores_every_feature_this_version_computes() -> None:
     ranker = target_ranker()
     assert ranker.feature_names == FEATURES
