@@ -190,3 +190,19 @@ def test_eval_without_state_gives_the_same_per_turn_figures() -> None:
     lean = evaluate(Detector(Mode.RULES), turns, with_state=False)
     assert "state" in full and "state" not in lean
     assert lean == {key: value for key, value in full.items() if key != "state"}
+
+
+@pytest.mark.parametrize(
+    "traditional, simplified",
+    [
+        ("上個方案作廢，需求我重新捋一遍", "上个方案作废，需求我重新捋一遍"),
+        ("這個方向不對，改用本地快取吧", "这个方向不对，改用本地快取吧"),
+        ("之前否掉的 Kafka 可以重新考慮", "之前否掉的 Kafka 可以重新考虑"),
+    ],
+)
+def test_a_turn_in_traditional_characters_reads_as_its_simplified_twin(shipped_detector, traditional: str, simplified: str) -> None:  # type: ignore[no-untyped-def]
+    """Users in Taiwan and Hong Kong write traditional characters; every cue is written in simplified ones."""
+    context = [Turn(role="user", text="消息队列怎么选"), Turn(role="assistant", text="方案A：用 Kafka。方案B：用 Redis Streams。")]
+    read, twin = shipped_detector.detect(traditional, context), shipped_detector.detect(simplified, context)
+    assert read.label is twin.label and read.label.is_positive
+    assert read.target == twin.target

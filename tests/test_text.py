@@ -27,6 +27,13 @@ NORMALIZE = [
     # Nor inside a longer token, or IM (instant messaging).
     ("我们要做一个IM系统, set dont_cache=True in src/im/handler.py", "我们要做一个IM系统, set dont_cache=True in src/im/handler.py"),
     ("we need IM support. dont.", "we need IM support. don't."),
+    # Traditional Chinese is read in simplified characters, one for one; simplified text is left
+    # alone even where the phrase table would touch it ("打坏"), and no character leaves the BMP ("嗰").
+    ("上個方案作廢，這條路別走了", "上个方案作废,这条路别走了"),
+    ("把價格錨點打壞了", "把价格锚点打坏了"),
+    ("把价格锚点打坏了", "把价格锚点打坏了"),
+    ("嗰個 approach 唔得", "嗰个 approach 唔得"),
+    ("饿了么那边没显著变化 這個", "饿了么那边没显著变化 这个"),
 ]
 LANGS = [
     ("这个方向不对", "zh"),
