@@ -58,6 +58,12 @@ _OFFER_RE = re.compile(
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )
+# What an offer adds after the thing it offers: how it is made or whom it serves ("a printable
+# weekly calendar with the sleep windows, caffeine cutoffs and meal times laid out", "a template
+# for your team to use when …", "a frame-data format (startup, active, …) you could author"). The
+# thing is what the user turns down, and the state matches rejected options by their words: the
+# whole offer put "caffeine" on the rejected list.
+_OFFER_TAIL_RE = re.compile(r"\s?\(.*$|\s(?:with|so that|so you|for you|for your|that you|you could|you can)\b.*$", re.IGNORECASE)
 # Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".
 _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别的|其他|其它|还有什么|anything|something else", re.IGNORECASE)
 
@@ -72,6 +78,7 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     if offer is None:
         return None
     offered = next(found for found in offer.group("zh", "zh_if", "en", "en_if") if found).strip()
+    offered = _OFFER_TAIL_RE.sub("", offered) or offered
     if _NOTHING_OFFERED_RE.search(offered):
         return None
     # The words that only point at the thing go as they go from any span ("前端那边" → 前端).

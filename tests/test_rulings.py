@@ -88,6 +88,14 @@ def test_a_declined_offer_is_the_target_of_the_rejection(shipped_detector) -> No
     assert detection.target == "draft the follow-up email too"
 
 
+def test_a_declined_offer_is_the_thing_offered_without_how_it_would_be_made(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The state matches rejected options by their words: "with the sleep windows, caffeine cutoffs
+    and meal times" once put caffeine, an option of its own, on the rejected list."""
+    reply = "Caffeine: none after 0400. If you'd like, I can make a printable weekly calendar with the sleep windows, caffeine cutoffs and meal times laid out."
+    detection = shipped_detector.detect("nah im good, ill just screenshot this", [Turn(role="user", text="plan my week"), Turn(role="assistant", text=reply)])
+    assert detection.target == "make a printable weekly calendar"
+
+
 def test_not_yet_declines_an_offer_a_sentence_of_why_follows(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """Not "once", nor the first bullet of the plan above the offer."""
     reply = (
