@@ -30,11 +30,11 @@ _CORRECTS_RE = re.compile(
 
 
 # The user takes back a figure of their own in the same breath: "pro 定 $6/mo… scrap that，$8 吧",
-# "10 次… 算了 forget it 还是 15", "7.2 不对 是 8", "$119 a month, no wait, $139". The retraction
+# "10 次… 算了 forget it 还是 15", "7.2 不对 是 8", "$119/mo, no wait, $139". The retraction
 # follows the number (with its unit) at once and another number follows within the sentence: the
 # plan stands and one of its numbers moved (a parameter change). Not "1 这条 forget it，走 1", where
 # the words before the retraction name an option, nor "意蜂 forget it". On labeled train, dev and
-# long_dev the form holds 12 NONE turns and none positive.
+# long_dev the form holds 8 NONE turns and none positive.
 _UNIT = r"(?:[A-Za-z%/.,]{1,6}|\s?(?:次|个|块|元|万|千|小时|分钟|天|周|个月|月|年|岁|人|台|张|倍|档|斤|米|层))"
 _RETRACTION = r"(?:scrap that|scratch that|forget (?:it|that)|no wait|wait no|actually no|算了|不对)"
 _OWN_FIGURE_TAKEN_BACK_RE = re.compile(

@@ -31,8 +31,10 @@ _DECLINE_RE = re.compile(
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
+    # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
     r"(?:thanks|thank you|cheers|that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)),? "
-    r"(?:(?:but )?(?:no|not necessary|not needed|no need|we'?re (?:ok|fine|good|covered)|i'?m (?:ok|fine|good|covered))|but)\b|"
+    r"(?:but )?(?:no|not necessary|not needed|no need|we'?re (?:ok|fine|good|covered)|i'?m (?:ok|fine|good|covered))\b|"
+    r"(?:that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
     r"not necessary|"

@@ -96,6 +96,13 @@ def test_a_declined_offer_is_the_thing_offered_without_how_it_would_be_made(ship
     assert detection.target == "make a printable weekly calendar"
 
 
+def test_thanks_before_a_request_declines_nothing(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Only kindness named may take a bare "but" ("That's kind of you, but …"): "thanks, but" asks for more."""
+    reply = "Here is the outline. Want me to draft the follow-up email too?"
+    detection = shipped_detector.detect("thanks, but can you make the outline shorter first", [Turn(role="user", text="outline my talk"), Turn(role="assistant", text=reply)])
+    assert "declines what the assistant just offered" not in detection.explanation.rule
+
+
 def test_not_yet_declines_an_offer_a_sentence_of_why_follows(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """Not "once", nor the first bullet of the plan above the offer."""
     reply = (
