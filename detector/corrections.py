@@ -38,7 +38,7 @@ _CORRECTS_RE = re.compile(
 _UNIT = r"(?:[A-Za-z%/.,]{1,6}|\s?(?:次|个|块|元|万|千|小时|分钟|天|周|个月|月|年|岁|人|台|张|倍|档|斤|米|层))"
 _RETRACTION = r"(?:scrap that|scratch that|forget (?:it|that)|no wait|wait no|actually no|算了|不对)"
 _OWN_FIGURE_TAKEN_BACK_RE = re.compile(
-    rf"{_NUMBER_ZH}{_UNIT}?\s?(?:…{{1,2}}|\.{{2,3}}|[,，])?\s?(?:算了\s?)?{_RETRACTION}[,，.。!！\s]{{1,3}}[^\n]{{0,40}}?(?:\d|{_NUMBER_ZH})"
+    rf"{_NUMBER_ZH}{_UNIT}?\s?(?:…{{1,2}}|\.{{2,3}}|[,，])?\s?(?:算了\s?)?{_RETRACTION}[,，.。!！\s]{{1,3}}[^\n]{{0,40}}?{_NUMBER_ZH}"
     # "forget what i said about the budget, … it's £8k", "scratch what i said about 4 chooks":
     # the words taken back are an amount, or a quantity the plan holds.
     r"|\b(?:forget|scratch|ignore) what i (?:said|told you|wrote) about (?:(?:the|my|our) )?"

@@ -21,20 +21,23 @@ from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
+# Cantonese for "no need": "transaction cost 嗰part 唔使喇 thx".
+_NO_NEED_YUE = r"唔[使洗](?:喇|啦|了)?"
+# Kindness named before a no: "That's kind of you, but …", "I appreciate it, but no".
+_KINDNESS = r"that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)"
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".
 _DECLINE_RE = re.compile(
     r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
-    # Cantonese says it with 唔使 / 唔洗: "transaction cost 嗰part 唔使喇 thx".
-    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了)|唔[使洗](?:喇|啦|了)?)|"
-    r"唔[使洗](?:喇|啦|了)?|"
+    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了)|"
+    rf"{_NO_NEED_YUE})|{_NO_NEED_YUE}|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
     # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
-    r"(?:thanks|thank you|cheers|that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)),? "
+    rf"(?:thanks|thank you|cheers|{_KINDNESS}),? "
     r"(?:but )?(?:no|not necessary|not needed|no need|we'?re (?:ok|fine|good|covered)|i'?m (?:ok|fine|good|covered))\b|"
-    r"(?:that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)),? but\b|"
+    rf"(?:{_KINDNESS}),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
     r"not necessary|"

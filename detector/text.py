@@ -164,8 +164,9 @@ def simplified(text: str) -> str:
     "打坯") and can give characters beyond the BMP no pattern here reads ("嗰" → U+20B36): so a text
     it leaves alone is returned at once (nearly every simplified one), and any other is converted
     character by character, each to a single CJK character or left as it was. A character that is
-    also a simplified one stays (`_ALSO_SIMPLIFIED`)."""
-    if _converter().convert(text) == text:
+    also a simplified one stays (`_ALSO_SIMPLIFIED`). A text without Chinese is not looked up at all
+    (every English turn, on the hot path of `normalize`)."""
+    if not _CJK_RE.search(text) or _converter().convert(text) == text:
         return text
     return "".join(map(_simplified_char, text))
 
