@@ -23,8 +23,12 @@ from detector.schema import Turn
 
 # Cantonese for "no need": "transaction cost 嗰part 唔使喇 thx".
 _NO_NEED_YUE = r"唔[使洗](?:喇|啦|了)?"
-# Kindness named before a no: "That's kind of you, but …", "I appreciate it, but no".
-_KINDNESS = r"that'?s (?:very |really )?kind(?: of you)?|(?:i )?appreciate (?:it|the offer)"
+# Kindness named before a no: "That's kind of you, but …", "That is a kind thought, but …", "I
+# appreciate it, but no".
+_KINDNESS = (
+    r"(?:that'?s|that is) (?:very |really )?kind(?: of you)?|(?:that'?s|that is) a (?:very |really )?(?:kind|nice|generous) (?:thought|offer)|"
+    r"(?:i )?appreciate (?:it|the offer|the thought)"
+)
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".
 _DECLINE_RE = re.compile(
     r"^\s?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
@@ -59,7 +63,7 @@ _OFFER_RE = re.compile(
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
     r"(?:also\s)?(?P<en>[^?.!\n]{2,160}?)\?"
-    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,160}?)[.!])"
+    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,160}?)[.!])"
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )

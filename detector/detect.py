@@ -177,7 +177,7 @@ class Detector:
         if offer is not None:
             # The label guide: a polite decline of an offer is a REJECT, whatever else it says.
             return Ruling(offer, f"the turn declines what the assistant just offered ({clip(offer, 60)})", forced=Label.REJECT)
-        again = restated_rejection(text, context)
+        again = restated_rejection(text, context, self.engine)
         if again is not None:
             return Ruling(again, f"the turn says its no again to what the assistant just brought back ({clip(again, 60)})", forced=Label.REJECT)
         return None

@@ -44,14 +44,17 @@ _SUSPICION_RE = re.compile(
     r"|\b(?:my|the) (?:next |main |first |top |best |other )?(?:guess|bet|hunch|suspicion|suspect|money) (?:is|would be)(?: (?:on|that))?(?: it'?s)?"
     r"|\b(?:looks|smells|sounds|seems) like(?: (?:it'?s|a case of))?"
     r"|\bthe (?:most )?(?:likely|probable|usual|typical|classic|common|obvious) (?:culprit|cause|suspect|explanation) (?:here )?is"
+    r"|\b(?:my|the) (?:main |biggest |bigger |first )?(?:worry|concern) (?:here )?(?:is|would be)|\bI'?m (?:most |more )?worried about"
     r"|\bsuspect(?:ing)?)"
     r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?P<cause>[^,.;!?\n]{2,80})"
     r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像"
+    # The worry named: "我比较担心的是 SRM：如果 treat 组里…".
+    r"|我?(?:比较|最|更)?担心的是"
     # The cause named as the usual or the textbook one: "最常见原因是 gres.conf 写法不对", "最典型的解释是过拟合",
     # "问题多半出在连接池" ("常见原因" without 最 heads a list, _LIST_HEAD_RE).
     r"|(?:最常见的?|一般的?|最典型的?|最可能的?|典型的)(?:原因|解释)(?:多半|大概|一般)?(?:是|就是)|问题(?:多半|大概|可能|应该)?出在)"
-    # A dot inside a name ("gres.conf") does not end the cause.
-    r"\s?(?P<cause_zh>(?:[^,.;!?\n，。；！？]|\.(?=\w)){2,40})",
+    # A dot inside a name ("gres.conf") does not end the cause; a colon does ("SRM：如果 treat 组…").
+    r"\s?(?P<cause_zh>(?:[^,.;:!?\n，。；：！？]|\.(?=\w)){2,40})",
     re.IGNORECASE,
 )
 # Words of a fault being diagnosed, in the reply or the turn: a suspicion elsewhere is a guess at a

@@ -9,6 +9,10 @@ is what the turn names: the thing the last reply put forward, which an earlier u
 already said no to. That join needs the conversation, so it is a rule of the fusion (detect.py),
 like a prohibition of a proposed option.
 
+A turn that calls the option's return out ("DiD 又来了… 最后那句删掉", "头部 KOL 前面不是删了吗") says
+its no by that alone. The earlier no is any earlier user turn with a word of
+refusal or a verdict the cue layer reads ("CUPED 用不了", "quickbooks is out").
+
 Every pattern is a plain alternation or a bounded class: linear in the turn's length.
 """
 
@@ -18,18 +22,27 @@ import re
 from collections.abc import Iterator, Sequence
 
 from detector.alternatives import content_keys
+from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text
 from detector.reasons import concedes
-from detector.schema import Turn
-from detector.text import CJK_CHAR, LATIN_NAME_RE
+from detector.schema import Label, Turn
+from detector.text import CJK_CHAR, LATIN_NAME_RE, normalize
 
 # The user says they said it before.
 _SAID_BEFORE_RE = re.compile(
     r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|就说了|"
     r"又绕回|怎么又|"
+    r"我说了(?!算)|"
     r"\bi (?:already |literally |just |clearly )?(?:said|told you)(?: that)?\b(?! (?:before|earlier|wrong)\b)|"
-    r"\bwe (?:went|'ve been|have been|already went) over (?:this|that)\b|\bwe covered (?:this|that)\b|\blike i said\b|\bas i said\b|"
+    r"\bwe(?: went|'ve been| have been| already went) over (?:this|that)\b|\bwe covered (?:this|that)\b|\blike i said\b|\bas i said\b|"
     r"\bwe (?:literally |just |already ){1,2}(?:did|went through|discussed|covered|talked about)\b",
+    re.IGNORECASE,
+)
+# A return called out, which is a no by itself: "又来了…", "你又来", "前面不是删了吗", "说了不是超时".
+# "又来了一个报错" is news, not a call. English "again" is not one: "the app is up again", "escape
+# rooms might work again" (six train and dev turns, none a rejection).
+_CALLED_OUT_RE = re.compile(
+    rf"(?:你|怎么)?又来了?(?![{CJK_CHAR}])|你又(?:写|加|提|放|塞)|说了不是|不是(?:已经)?(?:删|砍|去|否|排除|拿|划|毙|pass)掉?了吗",
     re.IGNORECASE,
 )
 # ...and that it was a no.
@@ -52,22 +65,27 @@ MAX_CHARS = 120
 MAX_REFUSALS = 20
 
 
-def restated_rejection(text: str, context: Sequence[Turn]) -> str | None:
+def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
     """What the turn turns down again, said as the last reply said it: a name both the reply and an
     earlier user turn hold (the longest, in the turn's order); None when the turn is no such
     restatement."""
-    if len(text) > MAX_CHARS or not _SAID_BEFORE_RE.search(text) or not _NO_RE.search(text):
+    if len(text) > MAX_CHARS:
         return None
-    if concedes(text) or _CORRECTION_RE.search(text):
+    said_again = _SAID_BEFORE_RE.search(text) and _NO_RE.search(text)
+    if not (said_again or _CALLED_OUT_RE.search(text)) or concedes(text) or _CORRECTION_RE.search(text):
         return None
     reply = last_assistant_text(context).lower()
     # The earlier user turns that said no to something, the latest few: where the first rejection is.
-    refusals = [turn.text.lower() for turn in context[:-1] if turn.role == "user" and _NO_RE.search(turn.text)]
-    refused = "\n".join(refusals[-MAX_REFUSALS:])
+    earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
+    refused = "\n".join(said.lower() for said in earlier if _NO_RE.search(said) or _reads_a_verdict(said, engine))
     if not reply or not refused:
         return None
     shared = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply and name.lower() in refused]
     return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
+
+
+def _reads_a_verdict(said: str, engine: CueEngine) -> bool:
+    return any(hit.label is not Label.REOPEN for hit in engine.match(normalize(said)).fired)
 
 
 def _as_the_reply_says(name: str, text: str, reply: str) -> str:
@@ -89,6 +107,7 @@ def _names(text: str) -> Iterator[str]:
     """The Latin names of the turn (a content word, or a short name in capitals: "FB", "ES") and
     every run of two to six Chinese characters inside its runs that holds no grammar."""
     for word in LATIN_NAME_RE.findall(text):
+        word = word.rstrip(".-")  # "no quickbooks." names "quickbooks"
         if content_keys(word) or _CAPITALISED_SHORT_NAME_RE.fullmatch(word):
             yield word
     for run in _CJK_RUN_RE.findall(text):

@@ -130,6 +130,8 @@ _FUNCTION_WORDS = frozenset(
     # Words of judgement and particles of chat name nothing on their own ("nah im good", "自建这个
     # lah 不行", "that's a wee bit much", "I'd rather"): a run of them was once the target.
     + "good rather following wee lah leh lor sia hor".split()
+    # Terms of address ("Sir rollback is not possible", "mate. we're not self-hosting airflow").
+    + "sir madam maam mate bro dude".split()
     + [form for unit in TIME_UNITS_EN for form in (unit, unit + "s")]
     + "mo yr hr".split()
     + list("的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里")

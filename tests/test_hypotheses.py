@@ -54,6 +54,9 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
     # The cause named as the textbook explanation.
     ("训练集指标一直涨、验证集不动，最典型的解释是过拟合，建议加 dropout。", ["过拟合"]),
     ("The most likely explanation is a stale build cache on the runner.", ["stale build cache"]),
+    # The worry named; a colon ends the cause.
+    ("我比较担心的是 SRM：如果 treat 组里有一部分用户没被正确 log，lift 就可能是假的。", ["SRM"]),
+    ("My main worry is clock skew between the two brokers.", ["clock skew"]),
 ])
 def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     assert [cause.label for cause in suspected_causes(normalize(reply))] == causes
@@ -76,6 +79,8 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
     ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。",
      "gres.conf 没问题：\n```\nName=gpu File=/dev/nvidia[0-7]\n```\n而且报的是 couldn't find plugin，不是解析错误。", "gres.conf 写法不对"),
     ("训练集指标一直涨、验证集不动，最典型的解释是过拟合，建议加 dropout。", "不是过拟合，验证集 loss 也在降", "过拟合"),
+    ("我比较担心的是 SRM：如果 treat 组里有一部分用户没被正确 log，lift 就可能是假的。",
+     "SRM 不是问题，我早跑过了，chi2 p = 0.56。别在这上面花时间了", "SRM"),
     (_FIREWALL, "关了防火墙还是一样，应该不是这个", "防火墙规则拦"),  # a pointer at the only suspicion
     (_FIREWALL, "关了防火墙还是一样，应该不是这个原因", "防火墙规则拦"),  # a pointer with its noun (is_deictic)
     ("Subject lines could be the issue.", "subject lines aren't it, both variants tanked", "Subject lines"),

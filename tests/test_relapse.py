@@ -161,6 +161,11 @@ CASES = [
      "## Team docs\n- For shared docs, create a Notion workspace for the team.", "RELAPSE"),
     ("directive", "起诉装修公司", "找消协调解", "耗时耗钱",
      "### 如果调解没结果\n直接去法院打官司，费用很低。", "RELAPSE"),
+    # A place put back on the way (session 59), not a way back from it.
+    ("directive", "牛奶海", "到洛绒牛场就回", "4600 米太高",
+     "| D6 | 亚丁景区：冲古寺、珍珠海、洛绒牛场，体力好的话再往上走到牛奶海看看 | 香格里拉镇 |", "RELAPSE"),
+    ("directive", "牛奶海", "到洛绒牛场就回", "4600 米太高",
+     "D6 到洛绒牛场就往回走，回去的路上别赶，牛奶海那段已经拿掉了。", "OK"),
     ("advised against", "找外包团队", "自己招两个开发", "质量出过问题",
      "考虑到上次外包的质量问题，这里不建议再找外包过渡。", "OK"),
     ("left out", "纯电车", "混动车", "没有充电桩",

@@ -77,6 +77,11 @@ _FORCED = [
      "nah im good, ill just screenshot this", "printable weekly plan", "declines what the assistant just offered"),
     ("要唔要我幫你寫埋個 risk report module？", "risk report 嗰part 唔使喇 thx，desk 有現成嘅", "risk report",
      "declines what the assistant just offered"),
+    # Session 59: an offer made as "If it would help, I could also …", kindness named as a thought
+    # (the model read it NONE at 0.67).
+    ("Visitors should stay home if unwell. If it would help, I could also add a QR code on the poster for a short symptom self-check form.",
+     "That is a kind thought, but I suspect a self-check form would create more work for our ward clerks than it would save.",
+     "add a QR code on the poster for a short symptom self-check form", "declines what the assistant just offered"),
 ]
 
 
@@ -480,6 +485,9 @@ def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str)
         # Only the talk pauses: "先不讨论", "先不聊了" (not "先不管了", which more often drops it).
         ("年会抽奖那个先不讨论了，财务要先核一下预算，等他们回复再说", [], True),
         ("小程序先不聊这个了，下周再说", [], True),
+        # Session 59: "forget X for a sec" sets the talk of it aside, for a moment.
+        ("forget cyberpunk for a sec lol. how loud is this thing gonna be", [0], True),
+        ("forget cyberpunk, it won't run at 60 anyway", [0], False),
         ("先不唠这个了 你说探店那个 找网红得多钱", [], True),
         ("加副本要半小时，先不管了，直接在应用层加个缓存", [], False),
     ],
@@ -630,6 +638,17 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
      "扩容不行啊 配额满了 你怎么又绕回来了", "扩容"),
     ("okta is out, their pricing page says contact sales, so no", "Honestly, Okta's workforce plan would give you SCIM and device trust in one place.",
      "we literally just did the okta thing. contact sales. no. what can google do natively", "okta"),
+    # Session 59: the return called out, a no by itself ("又来了", "前面不是删了吗"); an earlier no only
+    # the cue layer reads ("直接 pass", "is out"), a name at a sentence's end ("quickbooks."), "we've
+    # been over this".
+    ("DiD 直接 pass，随机化本来就保证了两组同时吃到 push", "结论里可以再补一句：用 DiD 做稳健性检验。",
+     "DiD 又来了… 最后那句删掉", "DiD"),
+    ("头部 KOL 就别找了，一条 80 万", "Key activations: 头部 KOL 一位，负责首发日声量。",
+     "头部 KOL 前面不是删了吗 预算里根本没这笔钱", "KOL"),
+    ("quickbooks is out. my brother in law pays 35 a month for it", "For mileage, QuickBooks tracks every drive automatically.",
+     "i said no quickbooks. any version.", "quickbooks"),
+    ("self-hosting airflow is a non-starter, we have two people", "For a fair baseline, self-hosting Airflow on EKS stays the cheapest fallback.",
+     "mate. we've been over this, not self-hosting airflow", "self-hosting airflow"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's

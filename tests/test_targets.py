@@ -307,6 +307,18 @@ def test_a_time_word_a_particle_or_a_judgement_said_again_is_no_shared_run(text:
     assert not {"之前", "明年", "lah", "good"} & set(runs)
 
 
+def test_a_term_of_address_is_no_target(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"Sir rollback is not possible" and "mate. we're not self-hosting airflow" address the
+    assistant: "Sir" and "mate" were the targets."""
+    from detector.schema import Turn
+
+    reply = "Alternatively, if you need the build green quickly, you could roll back to AGP 7.4.2 and upgrade in smaller steps."
+    context = [Turn(role="user", text="build fails after AGP 8 upgrade"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect("Sir rollback is not possible, Play Console is giving warning that target SDK 34 is mandatory", context)
+    assert detection.label.value == "REJECT"
+    assert detection.target == "rollback"
+
+
 def test_shipped_ranker_scores_every_feature_this_version_computes() -> None:
     ranker = target_ranker()
     assert ranker.feature_names == FEATURES
