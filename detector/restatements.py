@@ -10,8 +10,8 @@ already said no to. That join needs the conversation, so it is a rule of the fus
 like a prohibition of a proposed option.
 
 A turn that calls the option's return out ("DiD 又来了… 最后那句删掉", "头部 KOL 前面不是删了吗") says
-its no by that alone. The earlier no is any earlier user turn with a word of
-refusal or a verdict the cue layer reads ("CUPED 用不了", "quickbooks is out").
+its no by that alone. The earlier no is any earlier user turn with a word of refusal or a verdict
+the cue layer reads ("DiD 直接 pass", "quickbooks is out").
 
 Every pattern is a plain alternation or a bounded class: linear in the turn's length.
 """
@@ -75,17 +75,19 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     if not (said_again or _CALLED_OUT_RE.search(text)) or concedes(text) or _CORRECTION_RE.search(text):
         return None
     reply = last_assistant_text(context).lower()
-    # The earlier user turns that said no to something, the latest few: where the first rejection is.
-    earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
-    refused = "\n".join(said.lower() for said in earlier if _NO_RE.search(said) or _reads_a_verdict(said, engine))
-    if not reply or not refused:
+    in_reply = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply]
+    if not in_reply:
         return None
-    shared = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply and name.lower() in refused]
+    # The earlier user turns that said no to something, the latest few: where the first rejection
+    # is. Only those that name what the reply says are read by the cue layer.
+    earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
+    shared = [name for name in in_reply if any(name.lower() in said.lower() and _refuses(said, engine) for said in earlier)]
     return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
 
 
-def _reads_a_verdict(said: str, engine: CueEngine) -> bool:
-    return any(hit.label is not Label.REOPEN for hit in engine.match(normalize(said)).fired)
+def _refuses(said: str, engine: CueEngine) -> bool:
+    """Does an earlier user turn say no: a word of refusal, or a verdict the cue layer reads?"""
+    return _NO_RE.search(said) is not None or any(hit.label is not Label.REOPEN for hit in engine.match(normalize(said)).fired)
 
 
 def _as_the_reply_says(name: str, text: str, reply: str) -> str:
