@@ -18,16 +18,16 @@ from collections.abc import Sequence
 from detector.text import SentenceIndex
 
 # The option stays: "不是不要", "不是取消", "not killing it", "keep it on the list". Or only the
-# talk of it pauses ("抽奖那个先不讨论", "forget cyberpunk for a sec", "1块钱会员那个先不聊了，等财务回复再说", the northern
-# "先不唠这个了": 37 of the 41 such train and dev turns are NONE; "先不管了" and "先不谈了" more often
-# drop the thing, and are not here).
+# talk of it pauses ("抽奖那个先不讨论", "1块钱会员那个先不聊了，等财务回复再说", the northern "先不唠这个了":
+# 37 of the 41 such train and dev turns are NONE; "先不管了" and "先不谈了" more often drop the thing,
+# and are not here), or pauses for a moment ("forget cyberpunk for a sec").
 _KEPT_RE = re.compile(
     r"先不(?:讨论|聊|唠|说)(?:它|这个|这块)?了?(?![\u4e00-\u9fff])|"
     # Said of the option, not set against something else ("投资人不是不要大数字，是不要只有大数字").
     r"不是(?:不要|不做|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
     r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"
     r"keep (?:it|this|that) on the (?:list|radar)|not a no|isn'?t a no|"
-    # Only the talk of it, for a moment: "forget cyberpunk for a sec lol. how loud is this thing".
+    # "forget cyberpunk for a sec lol. how loud is this thing": the talk of it, for a moment.
     r"forget (?:about )?[^,.!?\n]{1,40}? for (?:a |one )?(?:sec|second|moment|minute|bit))\b",
     re.IGNORECASE,
 )

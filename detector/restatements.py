@@ -71,7 +71,7 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     restatement."""
     if len(text) > MAX_CHARS:
         return None
-    said_again = _SAID_BEFORE_RE.search(text) and _NO_RE.search(text)
+    said_again = _SAID_BEFORE_RE.search(text) is not None and _NO_RE.search(text) is not None
     if not (said_again or _CALLED_OUT_RE.search(text)) or concedes(text) or _CORRECTION_RE.search(text):
         return None
     reply = last_assistant_text(context).lower()
