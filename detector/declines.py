@@ -26,7 +26,7 @@ _NO_NEED_YUE = r"唔[使洗](?:喇|啦|了)?"
 # Kindness named before a no: "That's kind of you, but …", "That is a kind thought, but …", "I
 # appreciate it, but no".
 _KINDNESS = (
-    r"(?:that'?s|that is) (?:very |really )?kind(?: of you)?|(?:that'?s|that is) a (?:very |really )?(?:kind|nice|generous) (?:thought|offer)|"
+    r"(?:that'?s|that is) (?:(?:very |really )?kind(?: of you)?|a (?:very |really )?(?:kind|nice|generous) (?:thought|offer))|"
     r"(?:i )?appreciate (?:it|the offer|the thought)"
 )
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …".

@@ -79,9 +79,11 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     if not in_reply:
         return None
     # The earlier user turns that said no to something, the latest few: where the first rejection
-    # is. Only those that name what the reply says are read by the cue layer.
+    # is. Only those that name what the reply says are read by the cue layer, each once.
+    keys = [name.lower() for name in in_reply]
     earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
-    shared = [name for name in in_reply if any(name.lower() in said.lower() and _refuses(said, engine) for said in earlier)]
+    refused = [said.lower() for said in earlier if any(key in said.lower() for key in keys) and _refuses(said, engine)]
+    shared = [name for name, key in zip(in_reply, keys) if any(key in said for said in refused)]
     return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
 
 
