@@ -59,7 +59,7 @@ _URGED_EN_RE = re.compile(
 )
 _OWN_VOICE = frozenset({"i", "we", "you", "i've", "we've", "i'd", "we'd"})
 _PARTY_ZH = (
-    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|婆婆|奶奶|爷爷|阿姨|"
+    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
     r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|人事|"
@@ -91,7 +91,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
+    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"

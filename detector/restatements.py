@@ -38,18 +38,22 @@ _SAID_BEFORE_RE = re.compile(
     r"\bwe (?:literally |just |already ){1,2}(?:did|went through|discussed|covered|talked about)\b",
     re.IGNORECASE,
 )
-# A return called out, which is a no by itself: "又来了…", "你又来", "前面不是删了吗", "说了不是超时".
-# "又来了一个报错" is news, not a call. English "again" is not one: "the app is up again", "escape
-# rooms might work again" (six train and dev turns, none a rejection).
+# A return called out, which is a no by itself: "又来了…", "你咋又绕到云上去了", "前面不是删了吗",
+# "说了不是超时", "Again with the app?", "you've snuck terragrunt back in", "don't keep bringing
+# back". "又来了一个报错" is news, not a call. A bare English "again" is not one: "the app is up
+# again", "escape rooms might work again" (six train and dev turns, none a rejection).
 _CALLED_OUT_RE = re.compile(
-    rf"(?:你|怎么)?又来了?(?![{CJK_CHAR}])|你又(?:写|加|提|放|塞)|说了不是|不是(?:已经)?(?:删|砍|去|否|排除|拿|划|毙|pass)掉?了吗",
+    rf"(?:你|怎么)?又来了?(?![{CJK_CHAR}])|(?:你|咋|怎么)又(?:写|加|提|放|塞|绕|整|扯|搬|兜)|说了不是|"
+    r"不是(?:已经)?(?:删|砍|去|否|排除|拿|划|毙|pass)掉?了吗|"
+    r"^again with\b|\b(?:snuck|sneaked|slipped|smuggled) (?:[\w-]+ ){1,4}?back\b|\b(?:stop|keep) bringing (?:[\w-]+ ){0,4}?back\b|"
+    r"\bthought we (?:crossed|ruled|struck|took) (?:[\w-]+ ){1,4}?(?:off|out)\b",
     re.IGNORECASE,
 )
 # ...and that it was a no.
 _NO_RE = re.compile(r"不行|不碰|不要|不考虑|以后再说|别|不用|不做|不接|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 # A self-correction is no verdict: "not 200 like i said", "i told you wrong before".
 _CORRECTION_RE = re.compile(
-    r"\bcorrection\b|\bmy bad\b|\bsorry\b|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
+    r"\bcorrection\b|\bmy bad\b|\bsorry\b(?! if i (?:wasn't|was not) clear)|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
     r"\bnot [\w .-]{1,30}? (?:like|as) i (?:said|told you)\b",
     re.IGNORECASE,
 )
@@ -59,20 +63,29 @@ _LONGEST_CJK_NAME = 6
 _FUNCTION_CHARS_RE = re.compile("[的了是我你他她它们这那就也还都在有和与或把被给让要会能不没很太吧呢啊吗嘛个些上下里说过前面之已经早条别再]")
 _CAPITALISED_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
 _EDGES = " ,.;:!?，。；：！？"
-# A restatement is short and pointed; a long turn that says "I said" reports or reconsiders.
+# A full stop ends a sentence before a space, not inside "0.5".
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
+# A restatement is short and pointed; a long turn that says "I said" reports or reconsiders. A
+# return called out may sit in a longer turn that goes on to other business.
 MAX_CHARS = 120
+MAX_CALLED_OUT_CHARS = 320
 # How many of the user's earlier refusals are searched for the name.
 MAX_REFUSALS = 20
 
 
 def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
     """What the turn turns down again, said as the last reply said it: a name both the reply and an
-    earlier user turn hold (the longest, in the turn's order); None when the turn is no such
-    restatement."""
-    if len(text) > MAX_CHARS:
+    earlier user turn hold (the longest, in the turn's order; one in the sentence that calls the
+    return out first); None when the turn is no such restatement."""
+    if len(text) > MAX_CALLED_OUT_CHARS:
         return None
-    said_again = _SAID_BEFORE_RE.search(text) is not None and _NO_RE.search(text) is not None
-    if not (said_again or _CALLED_OUT_RE.search(text)) or concedes(text) or _CORRECTION_RE.search(text):
+    said_again = len(text) <= MAX_CHARS and _SAID_BEFORE_RE.search(text) is not None and _NO_RE.search(text) is not None
+    called_out = _CALLED_OUT_RE.search(text)
+    if not (said_again or called_out) or _CORRECTION_RE.search(text):
+        return None
+    # A concession before the call-out leads up to it ("the ID format was it, cheers, but you've
+    # snuck terragrunt back in"); after it, it takes the no back.
+    if concedes(text if said_again or called_out is None else text[called_out.start() :]):
         return None
     reply = last_assistant_text(context).lower()
     in_reply = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply]
@@ -84,7 +97,26 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
     refused = [said.lower() for said in earlier if any(key in said.lower() for key in keys) and _refuses(said, engine)]
     shared = [name for name, key in zip(in_reply, keys) if any(key in said for said in refused)]
-    return _as_the_reply_says(max(shared, key=len), text, reply) if shared else None
+    if not shared:
+        return None
+    if called_out is not None:
+        # The return is called out where it is named ("Again with the app?"), else the turn names
+        # it first ("central kitchen we already say no right… don't keep bringing back").
+        sentence = _sentence_around(text, called_out.start()).lower()
+        in_sentence = [name for name in shared if name.lower() in sentence]
+        shared = in_sentence or [min(shared, key=lambda name: text.lower().find(name.lower()))]
+    return _as_the_reply_says(max(shared, key=len), text, reply)
+
+
+def _sentence_around(text: str, at: int) -> str:
+    """The sentence of the text that holds the position: "Again with the app?" of "Again with the
+    app? I told you from the beginning, yam phones!"."""
+    start = 0
+    for end in _SENTENCE_END_RE.finditer(text):
+        if end.start() >= at:
+            return text[start : end.start()]
+        start = end.end()
+    return text[start:]
 
 
 def _refuses(said: str, engine: CueEngine) -> bool:

@@ -297,6 +297,8 @@ CASES = [
     # The agent confirming the removal, then going on about something else.
     ("removal confirmed", "婚纱照", "", "影楼那种摆拍都是一个模子刻出来的",
      "好，婚纱照这项去掉，1.2 万并入机动，机动变成 5.5 万。这样婚礼当天的摄影就更重要了，建议选擅长抓拍、出片自然的摄影师。", "OK"),
+    ("removal confirmed", "broad", "", "一周烧 $55 卖 $57",
+     "可以，broad 关掉。Product targeting 选竞品 ASIN 的原则：评分比你低，价格比你高。", "OK"),
     # A word that proposes, negated right before it ("不安排", "不引入"), proposes nothing.
     ("negated", "桐庐 glamping", "安吉", "公司团建 insurance 不 cover 户外 overnight 的 camping",
      "住宿: 安吉山里的设计民宿, 包栋 (不安排帐篷或营地住宿, HR 的 insurance 不 cover overnight camping)", "OK"),

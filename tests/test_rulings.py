@@ -649,6 +649,19 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
      "i said no quickbooks. any version.", "quickbooks"),
     ("self-hosting airflow is a non-starter, we have two people", "For a fair baseline, self-hosting Airflow on EKS stays the cheapest fallback.",
      "mate. we've been over this, not self-hosting airflow", "self-hosting airflow"),
+    # Session 60: more ways to call a return out, in a longer turn that goes on to other business;
+    # the name in the sentence that calls it out, else the one the turn names first; a concession
+    # before the call-out leads up to it.
+    ("No app for the farmers, they have feature phones", "For farmers who want price history, a simple Android app could come later.",
+     "Again with the app? I told you from the beginning, yam phones! No app for the farmers please, even later. "
+     "If they want history they can dial the USSD and we can add a last 4 weeks option to the menu.", "app"),
+    ("terragrunt is out, another binary and another DSL to page me at 3am", "Terragrunt's dependency blocks would handle that ordering for free.",
+     "the ID format was it, cheers, had the role ARN in there instead of the name. but you've snuck terragrunt back in "
+     "at the end there like a sock in a duvet cover. the Makefile already runs iam before apps.", "terragrunt"),
+    ("broad 不留了 直接关 一周烧 $55 卖 $57", "另外建议把 broad 以 $0.30 的低价重新开起来捡漏，预算 $5/天。",
+     "broad 上周就关了呀 你又绕回来了🙄 低价也不开", "broad"),
+    ("配件降权不行 运营那关过不去", "方案：配件统一乘 0.5，再加一个向量兜底，品牌词典也可以补上。",
+     "配件统一乘0.5 这个前面不是说了运营那关过不去吗 怎么又来了 品牌词典这个可以", "配件"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
@@ -658,6 +671,19 @@ def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_d
     assert detection.label is Label.REJECT
     assert detection.target == target
     assert "says its no again" in detection.explanation.rule
+
+
+def test_a_call_out_with_no_name_beside_it_restates_what_the_turn_names_first(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"don't keep bringing back" names nothing; the turn named the thing first, not the longest
+    name it shares with the reply ("succession scheme")."""
+    from detector.restatements import restated_rejection
+
+    context = [
+        Turn(role="user", text="central kitchen cannot, the sauce is my dad's secret. succession scheme no need also"),
+        Turn(role="assistant", text="Options: a succession scheme, or move prep to a central kitchen with a sealed sauce base."),
+    ]
+    text = "eh central kitchen we already say no right, the sauce cannot go out. don't keep bringing back haha. succession scheme got website?"
+    assert restated_rejection(text, context, shipped_detector.engine) == "central kitchen"
 
 
 @pytest.mark.parametrize("text", [
