@@ -653,11 +653,11 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
     # the name in the sentence that calls it out, else the one the turn names first; a concession
     # before the call-out leads up to it.
     ("No app for the farmers, they have feature phones", "For farmers who want price history, a simple Android app could come later.",
-     "Again with the app? I told you from the beginning, yam phones! No app for the farmers please, even later. "
-     "If they want history they can dial the USSD and we can add a last 4 weeks option to the menu.", "app"),
+     ("Again with the app? I told you from the beginning, yam phones! No app for the farmers please, even later. "
+      "If they want history they can dial the USSD and we can add a last 4 weeks option to the menu."), "app"),
     ("terragrunt is out, another binary and another DSL to page me at 3am", "Terragrunt's dependency blocks would handle that ordering for free.",
-     "the ID format was it, cheers, had the role ARN in there instead of the name. but you've snuck terragrunt back in "
-     "at the end there like a sock in a duvet cover. the Makefile already runs iam before apps.", "terragrunt"),
+     ("the ID format was it, cheers, had the role ARN in there instead of the name. but you've snuck terragrunt back in "
+      "at the end there like a sock in a duvet cover. the Makefile already runs iam before apps."), "terragrunt"),
     ("broad 不留了 直接关 一周烧 $55 卖 $57", "另外建议把 broad 以 $0.30 的低价重新开起来捡漏，预算 $5/天。",
      "broad 上周就关了呀 你又绕回来了🙄 低价也不开", "broad"),
     ("配件降权不行 运营那关过不去", "方案：配件统一乘 0.5，再加一个向量兜底，品牌词典也可以补上。",
