@@ -313,7 +313,7 @@ def _why_none(
         return "the conversation's first turn refers to no earlier talk and no strong cue fired, so it turns nothing down: NONE"
     verdicts = _verdict_starts(match, label)
     if opposed_hearsay(text, verdicts):
-        return "the turn reports another party wanting the change and stands against it (hearsay.py): NONE"
+        return "the turn reports another party wanting the change and stands against it, or puts it to the assistant (hearsay.py): NONE"
     if label is not Label.REOPEN and keeps_the_option(text, verdicts):
         return "the turn pauses an option and says it stays, or pauses the talk of it (\"不是不要\", \"not killing it\", \"先不讨论\"; pauses.py): NONE"
     return None

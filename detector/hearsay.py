@@ -46,7 +46,7 @@ _SAID_EN_RE = re.compile(
     r"\b(\w{1,20})(?: (?:just|also|then|already|basically|really|flatly|firmly))? "
     r"(?:said|says|told (?:me|us)|thinks|insists|insisted|argued|argues|claims|reckons)\b"
     r"[^.!?\n]{0,40}?\b(?:no way|never|not worth|waste of (?:time|money)|pointless|drop|scrap|kill|ditch|cancel|"
-    r"forget (?:it|about)|won'?t work|isn'?t going to work|not going to work)\b",
+    r"forget (?:it|about|\w+ing)|cross (?:it|that|them|those) off|won'?t work|isn'?t going to work|not going to work)\b",
     re.IGNORECASE,
 )
 # Someone else urging a course, whatever it is: "my bf says i should just double it to $760",
@@ -77,7 +77,7 @@ _WANTED_ZH_RE = re.compile(
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
-    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|第一反应(?:是|就是)?)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
@@ -91,7 +91,8 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|pushing back|push back|over my dead body|we'?re doing it anyway|"
+    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming)|"
+    r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
@@ -112,6 +113,17 @@ _OPPOSED_RE = re.compile(
     r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|我觉得没必要(?:折腾|换|改|动|砍|撤)",
     re.IGNORECASE,
 )
+
+
+# The report put to the assistant, not taken up: "我先生觉得 biology = 没前途 lol 你怎么看", "my boss
+# says drop Redis, what do you think?". The guide's reported rejection: whose verdict it becomes is
+# still open. The question follows the report within a few characters.
+_PUT_TO_YOU_RE = re.compile(
+    r"你怎么看|你觉得呢|你觉得(?:怎么样|如何|有道理吗|对吗)|你的看法|\bwhat do you think\b|\bwhat'?s your (?:take|view)\b|\bdo you agree\b|\bis (?:he|she|they) right\b",
+    re.IGNORECASE,
+)
+_PUT_RIGHT_AFTER = 40
+_WORD_RE = re.compile(r"\w")
 
 
 # "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
@@ -136,7 +148,8 @@ def _wanted_spans(text: str) -> list[tuple[int, int]]:
 
 
 def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
-    """Does the turn report another party wanting to drop or change something, and stand against it?
+    """Does the turn report another party wanting to drop or change something, and stand against it
+    (or put it to the assistant without taking it up)?
 
     The stand must be the user's own words, outside what is reported: in "PI says no way on losing
     the postdoc" the "no way" is the PI's, and the user takes it. `verdicts` are where verdict cues
@@ -148,6 +161,15 @@ def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
         return False
     starts = [start for start, _ in wanted]
     stands = [stand.start() for stand in _OPPOSED_RE.finditer(text) if not _inside(stand.span(), wanted, starts)]
+    # A question put to the assistant right after the report, ending the turn, is about the report;
+    # elsewhere it may ask about the user's own plan ("思路B我觉得可以直接排除 … 导师说过一句… 你怎么看？
+    # 另外补充一句…").
+    stands += [
+        put.start()
+        for put in _PUT_TO_YOU_RE.finditer(text)
+        if not _WORD_RE.search(text, put.end()) and any(0 <= put.start() - end <= _PUT_RIGHT_AFTER for _, end in wanted)
+    ]
+    stands.sort()
     if not stands:
         return False
     opening, _ = SentenceIndex(text).bounds(min(starts[0], stands[0]))

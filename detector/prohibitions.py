@@ -68,7 +68,7 @@ _FORBID_BEFORE_RE = re.compile(
     r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |much of |exactly |the biggest |a (?:huge|big) |super |that much of )?(?:a )?fan of (?:the |a |an )?"
     r"|\bi (?:really |just |honestly |still )?(?:don'?t|do not) (?:love|like|trust|dig|care for|(?:want|need) (?!(?:\S+ ){0,3}(?:to|\S+ing)\b)) ?(?:the |a |an )?"
     r"|\b(?:i'?d|we'?d|i would|we would) (?:much )?rather not (?:use |do |add |go with |bring in |deal with |pay for |touch |have |run |buy )?(?:the |a |an )?"
-    r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s) pass on (?:the |a |an )?"
+    r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s)(?: have to| probably| just)? pass on (?:the |a |an )?"
     r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
     r"|\b(?:stop|quit) (?:suggesting|recommending|proposing|pushing|bringing up|mentioning) (?:the |a |an )?"
     r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"

@@ -438,6 +438,26 @@ def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str)
     assert not opposed_hearsay(text)
 
 
+@pytest.mark.parametrize("text", [
+    "我先生觉得 biology = 没前途 lol 你怎么看",
+    "my boss says we should just drop redis and live with the latency. what do you think?",
+])
+def test_a_report_put_to_the_assistant_is_not_taken_up(text: str) -> None:
+    from detector.hearsay import opposed_hearsay
+
+    assert opposed_hearsay(text)
+
+
+def test_a_verdict_reported_and_put_to_the_assistant_is_no_rejection(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The label guide's reported rejection: the user asks the assistant's view of it and takes it
+    up neither way, so the turn is NONE (the model read it as REJECT 0.92)."""
+    context = [Turn(role="user", text="college plan for my son"), Turn(role="assistant", text="1. Princeton SCEA 2. Rutgers Honors")]
+    text = "Princeton calculator 跑了 大概 $60k/yr. 另外 Kevin 想做 computational biology. 我先生觉得 biology = 没前途 lol 你怎么看"
+    detection = shipped_detector.detect(text, context)
+    assert detection.label is Label.NONE
+    assert "puts it to the assistant" in detection.explanation.rule
+
+
 def test_a_verdict_of_the_users_own_before_the_hearsay_keeps_the_turn(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """A long update may drop one option in its own words and then report, and oppose, someone
     else's view on another: the drop stands."""
