@@ -8,7 +8,6 @@ Three modes share one code path so that evaluations compare like with like:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -40,7 +39,7 @@ from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval, says_it_fails
 from detector.targets import labelled_option, query_for, resolve
-from detector.text import clause_spans, detect_language, ends_as_question, normalize
+from detector.text import WORD_CHAR_RE, clause_spans, detect_language, ends_as_question, normalize
 
 if TYPE_CHECKING:
     from detector.classifier import PivotClassifier
@@ -305,7 +304,7 @@ def _why_none(
         return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
     if takes_back_its_own_figure(text):
         return "the turn takes back a figure of its own and gives another (corrections.py): a parameter change, so NONE"
-    if not _WORD_RE.search(text):
+    if not WORD_CHAR_RE.search(text):
         # "？？" after a reply: the model, which saw no such turn in training, read it as a
         # rejection (0.90) of whatever option its context features fell on.
         return "the turn has no words, only marks, so it names nothing to turn down: NONE"
@@ -318,9 +317,6 @@ def _why_none(
         return "the turn pauses an option and says it stays, or pauses the talk of it (\"不是不要\", \"not killing it\", \"先不讨论\"; pauses.py): NONE"
     return None
 
-
-# A letter, a digit or a Chinese character: a turn without one ("??", "！！", "...") says no verdict.
-_WORD_RE = re.compile(r"\w")
 
 
 def _answer_to_the_question(text: str, context: Sequence[Turn]) -> str | None:

@@ -21,7 +21,7 @@ import bisect
 import re
 from collections.abc import Sequence
 
-from detector.text import SentenceIndex
+from detector.text import WORD_CHAR_RE, SentenceIndex
 
 _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
 # Someone else wanting the change: "owner wants to scrap", "sales is lobbying hard to kill", "the
@@ -123,7 +123,6 @@ _PUT_TO_YOU_RE = re.compile(
     re.IGNORECASE,
 )
 _PUT_RIGHT_AFTER = 40
-_WORD_RE = re.compile(r"\w")
 
 
 # "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
@@ -167,7 +166,7 @@ def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
     stands += [
         put.start()
         for put in _PUT_TO_YOU_RE.finditer(text)
-        if not _WORD_RE.search(text, put.end()) and any(0 <= put.start() - end <= _PUT_RIGHT_AFTER for _, end in wanted)
+        if not WORD_CHAR_RE.search(text, put.end()) and any(0 <= put.start() - end <= _PUT_RIGHT_AFTER for _, end in wanted)
     ]
     stands.sort()
     if not stands:

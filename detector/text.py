@@ -42,6 +42,8 @@ LABEL_WORD_ZH = "(?:方案|思路|选项|路线|办法|做法|方法|策略|模�
 # A Latin name as a turn spells it: "Next.js", "C++", "k8s", "GitLab-CI", "es".
 LATIN_NAME = r"[A-Za-z][A-Za-z0-9.+#\-]{0,29}"
 LATIN_NAME_RE = re.compile(LATIN_NAME)
+# A letter, a digit or a Chinese character: text without one ("??", "！！", "...") says nothing.
+WORD_CHAR_RE = re.compile(r"\w")
 LABEL_WORD_EN = "(?:option|plan|approach|choice|alternative|path|route|strategy|idea|proposal|scenario|variant)"
 # What follows a label word: a letter or digit, or a Chinese numeral ("方案A", "思路二", "Option 2").
 LABEL_MARK = r"[A-Za-z\d一二三四五六七八九十]"
