@@ -83,9 +83,9 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     called_out = _CALLED_OUT_RE.search(text)
     if not (said_again or called_out) or _CORRECTION_RE.search(text):
         return None
-    # A concession before the call-out leads up to it ("the ID format was it, cheers, but you've
-    # snuck terragrunt back in"); after it, it takes the no back.
-    if concedes(text if said_again or called_out is None else text[called_out.start() :]):
+    # A concession before a call-out leads up to it ("the ID format was it, cheers, but you've
+    # snuck terragrunt back in"); after it, or anywhere in an "I said" turn, it takes the no back.
+    if concedes(text[called_out.start() :] if called_out is not None and not said_again else text):
         return None
     reply = last_assistant_text(context).lower()
     in_reply = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply]
