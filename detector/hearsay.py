@@ -168,10 +168,9 @@ def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
         for put in _PUT_TO_YOU_RE.finditer(text)
         if not WORD_CHAR_RE.search(text, put.end()) and any(0 <= put.start() - end <= _PUT_RIGHT_AFTER for _, end in wanted)
     ]
-    stands.sort()
     if not stands:
         return False
-    opening, _ = SentenceIndex(text).bounds(min(starts[0], stands[0]))
+    opening, _ = SentenceIndex(text).bounds(min(starts[0], *stands))
     return not any(verdict < opening for verdict in verdicts)
 
 
