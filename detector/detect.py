@@ -32,6 +32,7 @@ from detector.pauses import keeps_the_option
 from detector.pick_requests import only_asks_for_a_pick
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
+from detector.reminders import only_reminds
 from detector.replacements import bare_choice, ranked_replacement
 from detector.restatements import restated_rejection
 from detector.returns import returned_option
@@ -302,6 +303,8 @@ def _why_none(
         return "the turn only hands the choice between two options to the assistant (pick_requests.py): NONE"
     if label is Label.REJECT and not match.fired and corrects_a_fact(text):
         return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
+    if label is not Label.REOPEN and not match.fired and only_reminds(text):
+        return "the turn only reminds the assistant of something to do (\"don't forget to…\", \"别忘了…\"; reminders.py): NONE"
     if takes_back_its_own_figure(text):
         return "the turn takes back a figure of its own and gives another (corrections.py): a parameter change, so NONE"
     if not WORD_CHAR_RE.search(text):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from detector.courtesies import is_courtesy
+from detector.reminders import only_reminds
 from detector.detect import FORBIDDING_CONFIDENCE
 from detector.loading import build_detector
 from detector.schema import Label, Turn
@@ -749,3 +750,24 @@ def test_a_new_name_for_a_rejected_option_is_turned_down_again(shipped_detector,
     detection = shipped_detector.detect(text, context)
     assert detection.label is Label.REJECT
     assert detection.target == target
+
+
+_SLOW_SEARCH = [
+    Turn(role="user", text="the /search endpoint is slow, p95 is 2s"),
+    Turn(role="assistant", text="I profiled it: most time is in the ORM query. I'd suggest adding a Redis cache in front of "
+         "search_products(), keyed by the query string, with a 5 minute TTL. Alternatively we could add a composite index "
+         "on (category, price). Want me to implement the cache?"),
+]
+
+
+@pytest.mark.parametrize("text", ["don't forget to update the changelog", "also don't forget the README", "别忘了加索引"])
+def test_a_reminder_of_work_to_do_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
+    """The model read the "don't" and the 别 of a reminder as a rejection of the proposal."""
+    detection = shipped_detector.detect(text, _SLOW_SEARCH)
+    assert detection.label is Label.NONE
+    assert "reminders.py" in detection.explanation.rule
+
+
+@pytest.mark.parametrize("text", ["don't forget we said no redis", "别忘了，缓存不要了", "我记得这个索引不行"])
+def test_a_reminder_beside_another_no_is_left_to_the_cues_and_the_model(text: str) -> None:
+    assert not only_reminds(text)
