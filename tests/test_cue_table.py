@@ -860,6 +860,16 @@ def test_suppressed_cue_records_reason(detector: Detector, text: str, reason: st
     assert {s.reason for s in detection.explanation.suppressed} == {reason}, vetoed
 
 
+def test_what_someone_told_the_user_is_reported(detector: Detector) -> None:
+    """A party named or not, when it told the user ("跟我说"): its verdict is reported; an order to
+    the user not to ("让我别考虑") is no verdict of the user's either."""
+    told = detector.engine.match("Kevin 又跑来跟我说 金蝶那套就别折腾了")
+    assert not told.fired
+    assert {s.reason for s in told.suppressed} == {"reported"}
+    assert not detector.engine.match("金蝶在我们集团没人会用 让我别考虑").fired
+    assert detector.engine.match("让我看看别的解决思路").fired
+
+
 def test_adopted_reported_view_counts(detector: Detector) -> None:
     # The user takes the reported view as their own: the cue stands.
     assert detector.detect("老板说这个方案不行，有道理，那就不做了").label is REJECT
