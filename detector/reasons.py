@@ -52,6 +52,13 @@ _FILLER_RE = re.compile(
     r"look|listen|alright|oh|嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)[\s,]*)+",
     re.IGNORECASE,
 )
+# A clause that only thanks: "非常感谢您的好意，one-pager 就不用麻烦您了", "That's real kind of you, but no".
+_THANKS_RE = re.compile(
+    r"(?:非常|十分|真的|太)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的)?(?:好意|建议|提醒|耐心|帮忙)?(?:了|啦)?"
+    r"|(?:thanks|thank you|cheers)(?: so much| very much| a lot)?(?: for (?:the|your) (?:offer|help|thought))?"
+    r"|(?:that'?s|that is) (?:\w+ )?kind(?: of you)?",
+    re.IGNORECASE,
+)
 _LINE_BREAK_RE = re.compile(r"\n")
 # A clause about the conversation itself: the user thought again, has news, had an idea.
 _META_RE = re.compile(
@@ -190,7 +197,8 @@ def _kind(text: str, start: int, end: int, cue_ends: Sequence[int], others: Sequ
     squeezed = squeeze(clause)
     if any(other in squeezed for other in others):
         return "other"
-    if _FILLER_RE.fullmatch(clause.strip(" .!~…")) or _META_RE.search(clause) or len(squeezed) < 3:
+    bare = clause.strip(" .!~…")
+    if _FILLER_RE.fullmatch(bare) or _THANKS_RE.fullmatch(bare) or _META_RE.search(clause) or len(squeezed) < 3:
         return "other"
     if ends_as_question(clause) or text[end : end + 1] in ("?", "？"):
         return "question"

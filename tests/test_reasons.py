@@ -105,6 +105,8 @@ READ_APART = [
     # A question right before the verdict is the complaint said as one.
     ("another message queue to babysit? no thanks", "another message queue to babysit"),
     ("雨季就没意思了 天天下雨在别墅里发呆吗 巴厘岛这次不去了", "雨季就没意思了 天天下雨在别墅里发呆吗"),
+    # Thanks are no reason: "非常感谢您的好意，one-pager 就不用麻烦您了".
+    ("非常感谢您的好意，one-pager 就不用了，我们内部有固定的 memo 模板", "我们内部有固定的 memo 模板"),
     # Fillers, however many, give no reason.
     ("ok you know what, let's revisit Redux Toolkit. 既然要 action log，RTK 正好对上", "既然要 action log,RTK 正好对上"),
 ]
