@@ -94,7 +94,8 @@ _BULLET_RE = re.compile(r"^\s{0,4}[-*•]\s{1,3}(?P<summary>[^\n]{2,160})", re.M
 _SUGGESTION_RE = re.compile(
     r"(?:I'?d (?:suggest|recommend|go with|propose|add|use|introduce|reach for|go for|switch to)|I (?:suggest|recommend|propose)"
     r"|my (?:suggestion|recommendation) (?:is|would be)"
-    r"|(?:you|we) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?)\s(?!(?:it|that|this|them|those)\b)(?P<summary>(?:[^.,;!?\n]|(?<=\d)[.,](?=\d)){2,80})"
+    r"|(?:you|we|I) could (?:also )?(?:try|use|add|switch to)|how about|consider (?:using)?"
+    r"|(?:(?:do you )?want|would you like) me to (?:add|use|try|switch to|set up)|(?:should|shall) I (?:add|use|try|switch to|set up))\s(?!(?:it|that|this|them|those)\b)(?P<summary>(?:[^.,;!?\n]|(?<=\d)[.,](?=\d)){2,80})"
     r"|(?:(?:我建议|建议你|建议|推荐|不妨|可以考虑|我倾向于|(?:最快|最简单|最省事|最稳妥|最直接)的(?:止血)?(?:方式|办法|方法|做法|路子)(?:是|就是))(?:一下)?|(?:^|(?<=[。\n]))\s?或者(?=\s?(?:先|直接|干脆)?(?:用|放在|放到|换成|改用|试试|选|走)))(?:先|还是|就|直接|干脆)?(?:(?:上|加|搞|换|做|来)(?:一[个套台层]|个)(?![月星小礼周晚早])|(?:用|使用|采用|选|走|去|试试|做)?\s?(?:一[个套台层](?![月星小礼周晚早])(?=\s?\S{2}))?)\s?(?P<summary_zh>[^,，。;；!！?？\n]{2,60})",
     re.IGNORECASE,
 )

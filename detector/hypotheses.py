@@ -76,11 +76,11 @@ _SUSPECT_FIRST_RE = re.compile(
     re.IGNORECASE,
 )
 # A reply that lists its suspects: "可能原因：1) …；2) …", "常见原因有这么几个", "My suspects: 1) …",
-# "Likely culprits:", "Common causes:".
+# "Likely culprits:", "Common causes:", "it's usually one of a few causes:".
 _LIST_HEAD_RE = re.compile(
     r"(?:可能(?:的)?原因|原因可能(?:有|是)|排查方向|怀疑(?:对象|方向|点)|几种可能|几个可能)\s?(?:有|是)?\s?[:：]?"
     r"|(?<!最)常见(?:的)?原因|原因(?:有|大概有|一般有)?(?:这么|以下)?几(?:个|种|类|点)"
-    r"|\b(?:possible|likely|probable|potential|usual|common|typical) (?:causes|culprits|suspects|explanations)\b"
+    r"|\b(?:possible|likely|probable|potential|usual|common|typical|a few|several) (?:causes|culprits|suspects|explanations)\b"
     r"|\bmy (?:top )?suspects\b",
     re.IGNORECASE,
 )
@@ -92,9 +92,10 @@ _CAUSE_END_RE = re.compile(
     r"|\s(?:that|which|causing|because|since|so|where|when|and then|if|with|in|on|for|between|from|at|—|-)\s",
     re.IGNORECASE,
 )
-# The denial, verb first: "it's not X", "so not X", "ruled out X", "不是 X", "排除了 X".
+# The denial, verb first: "it's not X" (typed "its not X" too), "so not X", "ruled out X", "不是 X",
+# "排除了 X".
 _DENY_BEFORE_RE = re.compile(
-    r"(?:\b(?:it|that|this)(?:'s| is| was)\s+(?:definitely |probably |prob |def |clearly |really |just |also )?not"
+    r"(?:\b(?:it|that|this)(?:'?s| is| was)\s+(?:definitely |probably |prob |def |clearly |really |just |also )?not"
     r"|\b(?:it|that|this) (?:isn'?t|wasn'?t)"
     r"|(?P<bare>\bnot(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always|much|many|a lot|bad|great|good)\b))"
     r"|\b(?:ruled|rule|ruling) out|\b(?:eliminated|excluded|crossed off))"

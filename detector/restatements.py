@@ -50,7 +50,7 @@ _CALLED_OUT_RE = re.compile(
     re.IGNORECASE,
 )
 # ...and that it was a no.
-_NO_RE = re.compile(r"不行|不碰|不要|不考虑|以后再说|别|不用|不做|不接|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找)|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 # A self-correction is no verdict: "not 200 like i said", "i told you wrong before".
 _CORRECTION_RE = re.compile(
     r"\bcorrection\b|\bmy bad\b|\bsorry\b(?! if i (?:wasn't|was not) clear)|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
@@ -65,6 +65,8 @@ _CAPITALISED_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
 _EDGES = " ,.;:!?，。；：！？"
 # A full stop ends a sentence before a space, not inside "0.5".
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
+# A clause ends at a comma too, which normalising made half-width ("不要,一个月"), not inside "1,000".
+_CLAUSE_END_RE = re.compile(r"[.!?;](?=\s|$)|,(?!\d)|[。！？，；\n]")
 # A restatement is short and pointed; a long turn that says "I said" reports or reconsiders. A
 # return called out may sit in a longer turn that goes on to other business.
 MAX_CHARS = 120
@@ -75,25 +77,28 @@ MAX_REFUSALS = 20
 
 def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) -> str | None:
     """What the turn turns down again, said as the last reply said it: a name both the reply and an
-    earlier user turn hold (the longest, in the turn's order; one in the sentence that calls the
-    return out first); None when the turn is no such restatement."""
+    earlier user turn hold (the longest in the clause that says it was said before, or in the
+    clause before or after it; in a call-out, the longest in the sentence that calls the return
+    out, else the first); None when the turn is no such restatement."""
     if len(text) > MAX_CALLED_OUT_CHARS:
         return None
-    said_again = len(text) <= MAX_CHARS and _SAID_BEFORE_RE.search(text) is not None and _NO_RE.search(text) is not None
+    said_again = _said_again(text)  # the words that say it, or None
     called_out = _CALLED_OUT_RE.search(text)
-    if not (said_again or called_out) or _CORRECTION_RE.search(text):
+    if not (said_again is not None or called_out) or _CORRECTION_RE.search(text):
         return None
     # A concession before a call-out leads up to it ("the ID format was it, cheers, but you've
     # snuck terragrunt back in"); after it, or anywhere in an "I said" turn, it takes the no back.
-    if concedes(text[called_out.start() :] if called_out is not None and not said_again else text):
+    if concedes(text[called_out.start() :] if called_out is not None and said_again is None else text):
         return None
     reply = last_assistant_text(context).lower()
-    in_reply = [name for name in dict.fromkeys(_names(text)) if name.lower() in reply]
-    if not in_reply:
+    # An "I said" names what it turns down in the opening that says so; a call-out, anywhere.
+    named = said_again if said_again is not None and called_out is None else text
+    found = [(name, key) for name in dict.fromkeys(_names(named)) if (key := _key_in(name, reply)) is not None]
+    if not found:
         return None
+    in_reply, keys = [name for name, _ in found], [key for _, key in found]
     # The earlier user turns that said no to something, the latest few: where the first rejection
     # is. Only those that name what the reply says are read by the cue layer, each once.
-    keys = [name.lower() for name in in_reply]
     earlier = [turn.text for turn in context[:-1] if turn.role == "user"][-MAX_REFUSALS:]
     refused = [said.lower() for said in earlier if any(key in said.lower() for key in keys) and _refuses(said, engine)]
     shared = [name for name, key in zip(in_reply, keys) if any(key in said for said in refused)]
@@ -105,7 +110,55 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
         sentence = _sentence_around(text, called_out.start()).lower()
         in_sentence = [name for name in shared if name.lower() in sentence]
         shared = in_sentence or [min(shared, key=lambda name: text.lower().find(name.lower()))]
+        return _as_the_reply_says(max(shared, key=len), text, reply)
+    # The longest name in the clause that says it was said before, else in the one before it, else
+    # the one after ("仓库那个都说过了 没窗户. … 小学练习卷多" turns down 仓库, not the longer 练习卷;
+    # "like I said, no redis" names it after).
+    said = _SAID_BEFORE_RE.search(text)
+    assert said is not None
+    for clause in _clauses_around(text, said.start(), said.end()):
+        in_clause = [name for name in shared if name.lower() in clause.lower()]
+        if in_clause:
+            return _as_the_reply_says(max(in_clause, key=len), text, reply)
     return _as_the_reply_says(max(shared, key=len), text, reply)
+
+
+def _clauses_around(text: str, start: int, end: int) -> tuple[str, str, str]:
+    """The clause that holds the span, the one before it and the one after it ("" where none)."""
+    starts = [0] + [found.end() for found in _CLAUSE_END_RE.finditer(text, 0, start)]
+    close = _CLAUSE_END_RE.search(text, end)
+    finish = close.end() if close is not None else len(text)
+    after = _CLAUSE_END_RE.search(text, finish)
+    return (
+        text[starts[-1] : finish],
+        text[starts[-2] : starts[-1]] if len(starts) > 1 else "",
+        text[finish : after.end() if after is not None else len(text)],
+    )
+
+
+def _said_again(text: str) -> str | None:
+    """The words of at most MAX_CHARS in which the turn says its no and that it said so before: the
+    whole turn, or in a longer one that goes on to other business the clause that says "I said" or
+    else the one before it, whichever first says no ("no influencers. I said. not micro, not macro,
+    not nano. anyway – which competitions…"); None when it says no such thing."""
+    said = _SAID_BEFORE_RE.search(text)
+    if said is None:
+        return None
+    if len(text) <= MAX_CHARS:
+        return text if _NO_RE.search(text) is not None else None
+    # The clause that says "I said", else the one before it: the first of them that says no.
+    said_in, before, _ = _clauses_around(text, said.start(), said.end())
+    return next((clause for clause in (said_in, before) if len(clause) <= MAX_CHARS and _NO_RE.search(clause)), None)
+
+
+def _key_in(name: str, reply: str) -> str | None:
+    """The name as the (lowercased) reply says it, itself or its singular ("no influencers. I
+    said." after "a micro-influencer seeding round"); None when the reply does not name it."""
+    key = name.lower()
+    if key in reply:
+        return key
+    singular = key[:-1] if len(key) > 4 and key.endswith("s") and not key.endswith("ss") else None
+    return singular if singular is not None and singular in reply else None
 
 
 def _sentence_around(text: str, at: int) -> str:

@@ -47,6 +47,15 @@ _FORCED = [
     ("Could be a timing issue with the test fixture teardown.", "it's not timing. I added sleeps and it still fails",
      "timing issue", "rules out the cause"),
     ("我怀疑是防火墙规则拦了。", "防火墙不是，我直接关了也一样", "防火墙", "rules out the cause"),
+    # Session 61: a list of suspects headed "one of a few causes", denied as typed ("its not").
+    ("When deploys fail at random steps, it's usually one of a few causes:\n\n1. **Asset precompilation** runs on every host.\n"
+     "2. **Database migrations** take locks or time out while the app is serving traffic.\n3. **SSH flakiness** to one host.",
+     "its not the migrations, we run those separately as a one-off job before deploy", "Database migrations take locks or time…",
+     "rules out the cause"),
+    # An option offered as what the assistant could do next (the model read NONE 0.68).
+    ("I've wrapped fetch_user() in a retry decorator and bumped the timeout to 10s. Next I could add a circuit breaker with "
+     "pybreaker if you'd like.", "no circuit breaker, we don't need another dependency", "a circuit breaker with pybreaker if you'…",
+     "forbids an option"),
     # A polite decline of what the assistant just offered to do (the model read the first NONE at 0.78).
     ("京都 4 天：岚山、东山、伏见稻荷。需要我帮你查一下小火车的订票时间吗？", "不用了 我妹在京都 她帮我们订",
      "查一下小火车的订票时间", "declines what the assistant just offered"),
@@ -77,6 +86,17 @@ _FORCED = [
     ("If you'd like, I can make a printable weekly plan with the shift windows, the meal times and the grocery list laid out.",
      "nah im good, ill just screenshot this", "printable weekly plan", "declines what the assistant just offered"),
     ("要唔要我幫你寫埋個 risk report module？", "risk report 嗰part 唔使喇 thx，desk 有現成嘅", "risk report",
+     "declines what the assistant just offered"),
+    # Session 61: kindness named with an adverb; thanks before a decline that names the offer
+    # (the model read all three NONE).
+    ("Would you like me to sketch out a wiring schematic with cable sizes and fuse ratings?",
+     "That's awfully kind, but I think I'll leave the wiring to the electrician at the marina.",
+     "sketch out a wiring schematic", "declines what the assistant just offered"),
+    ("要不要我帮您画一张入库和发药的扫码流程图，贴在药房墙上？",
+     "流程图就不麻烦您了，我们几个年纪大，看那种框框箭头的图反而糊涂，您用文字一条一条写清楚就行。", "流程图",
+     "declines what the assistant just offered"),
+    ("需要的话我可以帮你起草一页 one-pager，方便你给 principal 汇报。",
+     "非常感谢您的好意，one-pager 就不用麻烦您了，我们内部有固定的 investment memo 模板。", "one-pager",
      "declines what the assistant just offered"),
     # Session 59: an offer made as "If it would help, I could also …", kindness named as a thought
     # (the model read it NONE at 0.67).
@@ -511,6 +531,10 @@ def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str)
         ("forget cyberpunk, it won't run at 60 anyway", [0], False),
         ("先不唠这个了 你说探店那个 找网红得多钱", [], True),
         ("加副本要半小时，先不管了，直接在应用层加个缓存", [], False),
+        # Session 61: an order not to strike the option off keeps it ("先别排除", "先别从列表里拿掉").
+        ("CFO 说 Anaplan 太贵了 但我觉得价格是可以谈的 先别排除", [10], True),
+        ("CTO还没拍板，所以自研先别从列表里拿掉", [10], True),
+        ("自研太贵，排除", [3], False),
     ],
 )
 def test_what_counts_as_a_pause_that_keeps_the_option(text: str, verdicts: list[int], kept: bool) -> None:
@@ -683,6 +707,16 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
      "broad 上周就关了呀 你又绕回来了🙄 低价也不开", "broad"),
     ("配件降权不行 运营那关过不去", "方案：配件统一乘 0.5，再加一个向量兜底，品牌词典也可以补上。",
      "配件统一乘0.5 这个前面不是说了运营那关过不去吗 怎么又来了 品牌词典这个可以", "配件"),
+    # Session 61: the northern 不整; a long turn that says its no and "I said" first, then goes on
+    # (the name a plural of the reply's); the name in the clause that says it was said, not a
+    # longer one after it.
+    ("满减不整 利润本来就薄", "活动建议：满 80 减 15，再配一个满减券包。", "满减不是说了不整吗 你这记性", "满减"),
+    ("no influencers. we burned 40k on that in 2022",
+     "UK plan: merchant tastings, and a micro-influencer seeding round with London wine accounts.",
+     ("no influencers. I said. not micro, not macro, not nano. anyway – which competitions actually move bottles "
+      "in UK indie shops? does a Decanter medal still mean anything or does everyone have one by now?"), "influencers"),
+    ("仓库不行 没窗户，练习卷也不要印太多", "可以借用仓库当自习室，练习卷放在门口的架子上。",
+     "仓库那个都说过了 没窗户 我老婆也守不了夜. 别的学校的话 实验小学倒是可以试 小学练习卷多", "仓库"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
