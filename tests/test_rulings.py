@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from detector.courtesies import is_courtesy
-from detector.reminders import only_reminds
 from detector.detect import FORBIDDING_CONFIDENCE
 from detector.loading import build_detector
+from detector.reminders import only_reminds
 from detector.schema import Label, Turn
 
 _CASES = [
@@ -48,13 +48,13 @@ _FORCED = [
      "timing issue", "rules out the cause"),
     ("我怀疑是防火墙规则拦了。", "防火墙不是，我直接关了也一样", "防火墙", "rules out the cause"),
     # Session 61: a list of suspects headed "one of a few causes", denied as typed ("its not").
-    ("When deploys fail at random steps, it's usually one of a few causes:\n\n1. **Asset precompilation** runs on every host.\n"
-     "2. **Database migrations** take locks or time out while the app is serving traffic.\n3. **SSH flakiness** to one host.",
+    (("When deploys fail at random steps, it's usually one of a few causes:\n\n1. **Asset precompilation** runs on every host.\n"
+      "2. **Database migrations** take locks or time out while the app is serving traffic.\n3. **SSH flakiness** to one host."),
      "its not the migrations, we run those separately as a one-off job before deploy", "Database migrations take locks or time…",
      "rules out the cause"),
     # An option offered as what the assistant could do next (the model read NONE 0.68).
-    ("I've wrapped fetch_user() in a retry decorator and bumped the timeout to 10s. Next I could add a circuit breaker with "
-     "pybreaker if you'd like.", "no circuit breaker, we don't need another dependency", "a circuit breaker with pybreaker if you'…",
+    (("I've wrapped fetch_user() in a retry decorator and bumped the timeout to 10s. Next I could add a circuit breaker with "
+      "pybreaker if you'd like."), "no circuit breaker, we don't need another dependency", "a circuit breaker with pybreaker if you'…",
      "forbids an option"),
     # A polite decline of what the assistant just offered to do (the model read the first NONE at 0.78).
     ("京都 4 天：岚山、东山、伏见稻荷。需要我帮你查一下小火车的订票时间吗？", "不用了 我妹在京都 她帮我们订",
