@@ -144,7 +144,9 @@ class Detector:
                 if brought_back is None:
                     return Ruling(forbidden.display, rule, model_reopening_stays=False)
                 return Ruling(brought_back, rule)
-            return Ruling(forbidden.display, rule)
+            # A prohibition the model missed names no way to go: a REJECT, unless the cues read a
+            # switch ("ok but skip the circuit breaker" was a PIVOT on the model's 0.04 against 0.01).
+            return Ruling(forbidden.display, rule, fallback=Label.REJECT)
         back = returned_to(text, context, self.engine)
         if back is not None:
             brought_in, replaced = back

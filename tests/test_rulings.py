@@ -158,6 +158,15 @@ def test_a_ruling_rejects_its_target_whatever_the_model_says(shipped_detector, r
     assert rule in detection.explanation.rule
 
 
+def test_a_prohibition_the_model_missed_is_a_rejection_not_a_pivot(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """With no cue and the model sure of NONE, its tiny PIVOT (0.04) outweighed its tinier REJECT
+    (0.01): a prohibition that names no way to go is a REJECT."""
+    reply = "I've wrapped fetch_user() in a retry decorator. Next I could add a circuit breaker with pybreaker if you'd like."
+    detection = shipped_detector.detect("ok but skip the circuit breaker", [Turn(role="user", text="it times out"), Turn(role="assistant", text=reply)])
+    assert detection.label is Label.REJECT
+    assert "forbids an option" in detection.explanation.rule
+
+
 _AIRFLOW = "夜间同步我建议用 Apache Airflow：每张表一个 PythonOperator，自带重试和 Web UI 监控。"
 
 
