@@ -67,8 +67,9 @@ _EDGES = " ,.;:!?，。；：！？"
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 # A clause ends at a comma too, which normalising made half-width ("不要,一个月"), not inside "1,000".
 _CLAUSE_END_RE = re.compile(r"[.!?;](?=\s|$)|,(?!\d)|[。！？，；\n]")
-# A restatement is short and pointed; a long turn that says "I said" reports or reconsiders. A
-# return called out may sit in a longer turn that goes on to other business.
+# A restatement is short and pointed; in a longer turn that says "I said" only the clause that says
+# it, or the one before, is read: the rest reports or reconsiders. A return called out may sit in a
+# longer turn that goes on to other business.
 MAX_CHARS = 120
 MAX_CALLED_OUT_CHARS = 320
 # How many of the user's earlier refusals are searched for the name.
@@ -82,7 +83,8 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     out, else the first); None when the turn is no such restatement."""
     if len(text) > MAX_CALLED_OUT_CHARS:
         return None
-    said_again = _said_again(text)  # the words that say it, or None
+    said = _SAID_BEFORE_RE.search(text)
+    said_again = _said_again(text, said) if said is not None else None  # the words that say it
     called_out = _CALLED_OUT_RE.search(text)
     if not (said_again is not None or called_out) or _CORRECTION_RE.search(text):
         return None
@@ -91,7 +93,7 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     if concedes(text[called_out.start() :] if called_out is not None and said_again is None else text):
         return None
     reply = last_assistant_text(context).lower()
-    # An "I said" names what it turns down in the opening that says so; a call-out, anywhere.
+    # An "I said" names what it turns down in the words that say it; a call-out, anywhere.
     named = said_again if said_again is not None and called_out is None else text
     found = [(name, key) for name in dict.fromkeys(_names(named)) if (key := _key_in(name, reply)) is not None]
     if not found:
@@ -114,12 +116,11 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     # The longest name in the clause that says it was said before, else in the one before it, else
     # the one after ("仓库那个都说过了 没窗户. … 小学练习卷多" turns down 仓库, not the longer 练习卷;
     # "like I said, no redis" names it after).
-    said = _SAID_BEFORE_RE.search(text)
-    assert said is not None
-    for clause in _clauses_around(text, said.start(), said.end()):
-        in_clause = [name for name in shared if name.lower() in clause.lower()]
-        if in_clause:
-            return _as_the_reply_says(max(in_clause, key=len), text, reply)
+    if said is not None:
+        for clause in _clauses_around(text, said.start(), said.end()):
+            in_clause = [name for name in shared if name.lower() in clause.lower()]
+            if in_clause:
+                return _as_the_reply_says(max(in_clause, key=len), text, reply)
     return _as_the_reply_says(max(shared, key=len), text, reply)
 
 
@@ -136,14 +137,12 @@ def _clauses_around(text: str, start: int, end: int) -> tuple[str, str, str]:
     )
 
 
-def _said_again(text: str) -> str | None:
+def _said_again(text: str, said: re.Match[str]) -> str | None:
     """The words of at most MAX_CHARS in which the turn says its no and that it said so before: the
     whole turn, or in a longer one that goes on to other business the clause that says "I said" or
     else the one before it, whichever first says no ("no influencers. I said. not micro, not macro,
-    not nano. anyway – which competitions…"); None when it says no such thing."""
-    said = _SAID_BEFORE_RE.search(text)
-    if said is None:
-        return None
+    not nano. anyway – which competitions…"); None when it says no no. `said` is where it says it
+    said so before."""
     if len(text) <= MAX_CHARS:
         return text if _NO_RE.search(text) is not None else None
     # The clause that says "I said", else the one before it: the first of them that says no.
