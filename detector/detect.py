@@ -457,7 +457,7 @@ def _ruled(
     label: Label, confidence: float, rules_choice: Label, ruling: Ruling, explanation: Explanation
 ) -> tuple[Label, float]:
     """The label and confidence of a turn a rule rules on: positive, at least FORBIDDING_CONFIDENCE
-    sure. Which positive label: the rule's when it forces one, else the cues' call when they make
+    sure (a label the rule sets is as sure as the model is of it, if more). Which positive label: the rule's when it forces one, else the cues' call when they make
     one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
     whole turn), else REJECT. A reopening the cues read stays one, and so does the model's alone
     unless the rule says otherwise (`Ruling.model_reopening_stays`)."""
@@ -480,7 +480,10 @@ def _ruled(
         return label, confidence
     explanation.decided_by = "rules"
     explanation.rule = f"rules: {ruling.rule}, so {label.value} whatever the model says; before: {explanation.rule}"
-    return label, max(confidence, FORBIDDING_CONFIDENCE)
+    # The confidence is the new label's, not the one overruled: "ok but skip the circuit breaker"
+    # reported 0.95, the model's NONE, for a REJECT the model gave 0.01.
+    probabilities = explanation.classifier_probability or {}
+    return label, max(probabilities.get(label, 0.0), FORBIDDING_CONFIDENCE)
 
 
 def _named_replacement_pivot(

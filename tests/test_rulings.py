@@ -165,6 +165,8 @@ def test_a_prohibition_the_model_missed_is_a_rejection_not_a_pivot(shipped_detec
     detection = shipped_detector.detect("ok but skip the circuit breaker", [Turn(role="user", text="it times out"), Turn(role="assistant", text=reply)])
     assert detection.label is Label.REJECT
     assert "forbids an option" in detection.explanation.rule
+    # The rule's confidence, not the model's NONE (0.95) it overruled.
+    assert detection.confidence == FORBIDDING_CONFIDENCE
 
 
 _AIRFLOW = "夜间同步我建议用 Apache Airflow：每张表一个 PythonOperator，自带重试和 Web UI 监控。"
