@@ -14,6 +14,13 @@ from __future__ import annotations
 
 import re
 
+# Kindness named, as a decline opens ("That's kind of you, but …", "That is a kind thought, but …",
+# "I appreciate it, but no", "That's awfully kind, but I think I'll leave the wiring to the
+# electrician"; declines.py) and as a clause that gives no reason (reasons.py).
+KINDNESS = (
+    r"(?:that'?s|that is) (?:(?:very |really |real |awfully |terribly |ever so |so |most )?kind(?: of you)?|a (?:very |really )?(?:kind|nice|generous) (?:thought|offer))|"
+    r"(?:i )?appreciate (?:it|the offer|the thought)"
+)
 # Longer than this, a turn says more than a courtesy does.
 _MAX_CHARS = 60
 _PIECE_SPLIT_RE = re.compile(r"[,，.。!！~～、;；…]+")

@@ -17,18 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from detector.courtesies import KINDNESS
 from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
 # Cantonese for "no need": "transaction cost 嗰part 唔使喇 thx".
 _NO_NEED_YUE = r"唔[使洗](?:喇|啦|了)?"
-# Kindness named before a no: "That's kind of you, but …", "That is a kind thought, but …", "I
-# appreciate it, but no", "That's awfully kind, but I think I'll leave the wiring to the electrician".
-_KINDNESS = (
-    r"(?:that'?s|that is) (?:(?:very |really |real |awfully |terribly |ever so |so |most )?kind(?: of you)?|a (?:very |really )?(?:kind|nice|generous) (?:thought|offer))|"
-    r"(?:i )?appreciate (?:it|the offer|the thought)"
-)
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …"; thanks
 # may come first ("非常感谢您的好意，one-pager 就不用麻烦您了"), and the thing the decline names ("流程图
 # 就不麻烦您了").
@@ -41,9 +36,9 @@ _DECLINE_RE = re.compile(
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
     # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
-    rf"(?:thanks|thank you|cheers|{_KINDNESS}),? "
+    rf"(?:thanks|thank you|cheers|{KINDNESS}),? "
     r"(?:but )?(?:no|not necessary|not needed|no need|we'?re (?:ok|fine|good|covered)|i'?m (?:ok|fine|good|covered))\b|"
-    rf"(?:{_KINDNESS}),? but\b|"
+    rf"(?:{KINDNESS}),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
     r"not necessary|"

@@ -457,8 +457,8 @@ def _ruled(
     label: Label, confidence: float, rules_choice: Label, ruling: Ruling, explanation: Explanation
 ) -> tuple[Label, float]:
     """The label and confidence of a turn a rule rules on: positive, at least FORBIDDING_CONFIDENCE
-    sure (a label the rule sets is as sure as the model is of it, if more). Which positive label: the rule's when it forces one, else the cues' call when they make
-    one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
+    sure (a label the rule sets is as sure as the model is of it, if more). Which positive label:
+    the rule's when it forces one, else the cues' call when they make one, else the rule's fallback, else the model's likelier of REJECT and PIVOT (it has read the
     whole turn), else REJECT. A reopening the cues read stays one, and so does the model's alone
     unless the rule says otherwise (`Ruling.model_reopening_stays`)."""
     if ruling.forced is not None and label is not ruling.forced:

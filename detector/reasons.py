@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from detector.courtesies import KINDNESS
 from detector.reverts import REVERT_VERB
 from detector.schema import CueHit
 from detector.statements import accepted_clause
@@ -52,11 +53,12 @@ _FILLER_RE = re.compile(
     r"look|listen|alright|oh|嗯|哦|啊|额|呃|好吧|好的|行吧|那|其实|说实话|我想了想|想了想|对了|fine|sure|argh|damn|man)[\s,]*)+",
     re.IGNORECASE,
 )
-# A clause that only thanks: "非常感谢您的好意，one-pager 就不用麻烦您了", "That's real kind of you, but no".
+# A clause that only thanks, or names kindness (courtesies.KINDNESS): "非常感谢您的好意，one-pager 就
+# 不用麻烦您了", "That's real kind of you, but no".
 _THANKS_RE = re.compile(
     r"(?:非常|十分|真的|太)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的)?(?:好意|建议|提醒|耐心|帮忙)?(?:了|啦)?"
     r"|(?:thanks|thank you|cheers)(?: so much| very much| a lot)?(?: for (?:the|your) (?:offer|help|thought))?"
-    r"|(?:that'?s|that is) (?:\w+ )?kind(?: of you)?",
+    rf"|{KINDNESS}",
     re.IGNORECASE,
 )
 _LINE_BREAK_RE = re.compile(r"\n")

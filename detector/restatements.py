@@ -26,7 +26,7 @@ from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text
 from detector.reasons import concedes
 from detector.schema import Label, Turn
-from detector.text import CJK_CHAR, LATIN_NAME_RE, normalize
+from detector.text import CJK_CHAR, LATIN_NAME_RE, clause_spans, normalize
 
 # The user says they said it before.
 _SAID_BEFORE_RE = re.compile(
@@ -65,8 +65,6 @@ _CAPITALISED_SHORT_NAME_RE = re.compile(r"[A-Z][A-Za-z0-9]{1,3}")
 _EDGES = " ,.;:!?，。；：！？"
 # A full stop ends a sentence before a space, not inside "0.5".
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
-# A clause ends at a comma too, which normalising made half-width ("不要,一个月"), not inside "1,000".
-_CLAUSE_END_RE = re.compile(r"[.!?;](?=\s|$)|,(?!\d)|[。！？，；\n]")
 # A restatement is short and pointed; in a longer turn that says "I said" only the clause that says
 # it, or the one before, is read: the rest reports or reconsiders. A return called out may sit in a
 # longer turn that goes on to other business.
@@ -117,24 +115,23 @@ def restated_rejection(text: str, context: Sequence[Turn], engine: CueEngine) ->
     # the one after ("仓库那个都说过了 没窗户. … 小学练习卷多" turns down 仓库, not the longer 练习卷;
     # "like I said, no redis" names it after).
     if said is not None:
-        for clause in _clauses_around(text, said.start(), said.end()):
+        for clause in _clauses_around(text, said.start()):
             in_clause = [name for name in shared if name.lower() in clause.lower()]
             if in_clause:
                 return _as_the_reply_says(max(in_clause, key=len), text, reply)
     return _as_the_reply_says(max(shared, key=len), text, reply)
 
 
-def _clauses_around(text: str, start: int, end: int) -> tuple[str, str, str]:
-    """The clause that holds the span, the one before it and the one after it ("" where none)."""
-    starts = [0] + [found.end() for found in _CLAUSE_END_RE.finditer(text, 0, start)]
-    close = _CLAUSE_END_RE.search(text, end)
-    finish = close.end() if close is not None else len(text)
-    after = _CLAUSE_END_RE.search(text, finish)
-    return (
-        text[starts[-1] : finish],
-        text[starts[-2] : starts[-1]] if len(starts) > 1 else "",
-        text[finish : after.end() if after is not None else len(text)],
-    )
+def _clauses_around(text: str, position: int) -> tuple[str, str, str]:
+    """The clause (`text.clause_spans`) that holds the position, the one before it and the one
+    after it ("" where none)."""
+    spans = clause_spans(text)
+    at = next((index for index, (_, clause_end) in enumerate(spans) if clause_end > position), len(spans) - 1)
+
+    def clause(index: int) -> str:
+        return text[spans[index][0] : spans[index][1]] if 0 <= index < len(spans) else ""
+
+    return clause(at), clause(at - 1), clause(at + 1)
 
 
 def _said_again(text: str, said: re.Match[str]) -> str | None:
@@ -146,7 +143,7 @@ def _said_again(text: str, said: re.Match[str]) -> str | None:
     if len(text) <= MAX_CHARS:
         return text if _NO_RE.search(text) is not None else None
     # The clause that says "I said", else the one before it: the first of them that says no.
-    said_in, before, _ = _clauses_around(text, said.start(), said.end())
+    said_in, before, _ = _clauses_around(text, said.start())
     return next((clause for clause in (said_in, before) if len(clause) <= MAX_CHARS and _NO_RE.search(clause)), None)
 
 
