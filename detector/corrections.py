@@ -42,9 +42,15 @@ _OWN_FIGURE_TAKEN_BACK_RE = re.compile(
     # "forget what i said about the budget, … it's £8k", "scratch what i said about 4 chooks":
     # the words taken back are an amount, or a quantity the plan holds.
     r"|\b(?:forget|scratch|ignore) what i (?:said|told you|wrote) about (?:(?:the|my|our) )?"
-    r"(?:\d|(?:budget|price|prices|cost|costs|usage|numbers?|figures?|dates?|timing|size|count|headcount|deadline)\b[^\n]{0,160}?\d)",
+    r"(?:\d|(?:budget|price|prices|cost|costs|usage|numbers?|figures?|dates?|timing|size|count|headcount|deadline)\b[^\n]{0,160}?\d)"
+    # "forget the 30s i said, … make it 90s": the figure itself, then who said it.
+    r"|\b(?:forget|scratch|ignore) (?:the |my )?\$?\d[\d.,]*\s?[a-z%]{0,8} (?:i|we) (?:said|gave|suggested|mentioned|proposed|wrote)\b[^\n]{0,160}?\d",
     re.IGNORECASE,
 )
+# A bare number opening the turn, then "算了" or "forget it", is the label of an option the turn
+# drops: "1 算了 到手才一半左右", "2 forget it, too slow". A figure of the user's own has a unit or a
+# decimal ("7.5 不对 是 9", "10 次… 算了"), or comes later in a sentence.
+_LABEL_DROPPED_RE = re.compile(r"\s*\d{1,2}\s?(?:算了|(?:forget (?:it|that)|scrap that|scratch that)\b)", re.IGNORECASE)
 # Taking the made-up part out is a verdict on it, not a correction: "这数字哪来的?? … 全撤了 别瞎编".
 _TAKES_IT_OUT_RE = re.compile(r"撤了|撤掉|删了|删掉|去掉|拿掉|\b(?:remove|delete|take (?:it|that|them|those) out)\b", re.IGNORECASE)
 # A longer turn says more than the correction: "这个差距不是半年能补上的，硬冲就是浪费一年…".
@@ -59,4 +65,4 @@ def corrects_a_fact(text: str) -> bool:
 def takes_back_its_own_figure(text: str) -> bool:
     """Does the turn retract a number it just gave and give another (the forms above)? Then the
     "scrap that" or "算了" in it drops the user's own figure, not a direction."""
-    return _OWN_FIGURE_TAKEN_BACK_RE.search(text) is not None
+    return _OWN_FIGURE_TAKEN_BACK_RE.search(text) is not None and not _LABEL_DROPPED_RE.match(text)

@@ -22,13 +22,14 @@ from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
-# Cantonese for "no need": "transaction cost 嗰part 唔使喇 thx".
-_NO_NEED_YUE = r"唔[使洗](?:喇|啦|了)?"
+# Cantonese for "no need", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost
+# 嗰part 唔使喇 thx" is "… 不用喇 thx".
+_NO_NEED_YUE = r"不用(?:喇|啦)"
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …"; thanks
 # may come first ("非常感谢您的好意，one-pager 就不用麻烦您了"), and the thing the decline names ("流程图
 # 就不麻烦您了").
 _DECLINE_RE = re.compile(
-    r"^\s?(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?[,，]\s?)?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
+    r"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
     r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用)?麻烦(?:您|你)了)|"
     rf"{_NO_NEED_YUE})|{_NO_NEED_YUE}|"
@@ -55,7 +56,7 @@ _DECLINE_RE = re.compile(
 # 3 new people shipping, bugs can pile up.").
 _OFFER_RE = re.compile(
     r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]"
-    r"|(?:需要的话|如果需要|有需要的话|要是需要|如果你需要|如果您需要)[,，]?\s?我(?:可以|能)(?:帮你|帮您|给你|给您|再|先|顺便){0,2}(?P<zh_if>[^。？?！!\n]{2,60}?)[。.！!]"
+    r"|(?:需要的话|如果需要|有需要的话|要是需要|如果你需要|如果您需要)[,，]?\s?我(?:还|也)?(?:可以|能)(?:帮你|帮您|给你|给您|再|先|顺便){0,2}(?P<zh_if>[^。？?！!\n]{2,80}?)[。.！!]"
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also"
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
@@ -69,7 +70,12 @@ _OFFER_RE = re.compile(
 # for your team to use when …", "a frame-data format (startup, active, …) you could author"). The
 # thing is what the user turns down, and the state matches rejected options by their words: the
 # whole offer put "caffeine" on the rejected list.
-_OFFER_TAIL_RE = re.compile(r"\s?\(.*$|\s(?:with|so that|so you|for you|for your|that you|you could|you can)\b.*$", re.IGNORECASE)
+_OFFER_TAIL_RE = re.compile(
+    r"\s?\(.*$|\s(?:with|so that|so you|for you|for your|that you|you could|you can)\b.*$"
+    # What it would hold or what it is for, after a comma: "…guideline，包括选拔标准…", "…模板，方便向 APAC 申请".
+    r"|[,，]\s?(?:包括|包含|含|方便|以便|用来|便于|including|covering)[^\n]*$",
+    re.IGNORECASE,
+)
 # Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".
 _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别的|其他|其它|还有什么|anything|something else", re.IGNORECASE)
 

@@ -16,7 +16,7 @@ from detector.alternatives import Proposal, extract_proposals, resolve_reference
 from detector.cues.engine import CueMatch, default_engine
 from detector.openings import first_clause, opened_by
 from detector.schema import POSITIVE_LABELS, SuppressionReason, Turn
-from detector.text import CJK_CHAR, ends_as_question, normalize, tokenize
+from detector.text import CJK_CHAR, ends_as_question, in_mandarin, normalize, tokenize
 
 SUPPRESSION_REASONS: tuple[str, ...] = get_args(SuppressionReason)
 
@@ -63,8 +63,9 @@ def make_example(text: str, context: Sequence[Turn], cue_match: CueMatch | None 
 
 
 def assistant_texts_latest_first(context: Sequence[Turn]) -> Iterator[str]:
-    """The assistant's turns that have words, the latest first (tool-call-only turns skipped)."""
-    return (t.text for t in reversed(context) if t.role == "assistant" and t.text)
+    """The assistant's turns that have words, the latest first (tool-call-only turns skipped), in
+    simplified Mandarin (`in_mandarin`): the rules that read them are written in it."""
+    return (in_mandarin(t.text) for t in reversed(context) if t.role == "assistant" and t.text)
 
 
 def reply_options(reply: str) -> tuple[Proposal, ...]:
@@ -75,8 +76,8 @@ def reply_options(reply: str) -> tuple[Proposal, ...]:
 
 def recent_assistant_texts(context: Sequence[Turn], count: int) -> list[str]:
     """The last `count` assistant turns' texts, oldest first: where an earlier offer or change may
-    stand (a tool-call-only turn counts, with no words)."""
-    return [turn.text for turn in context if turn.role == "assistant"][-count:]
+    stand (a tool-call-only turn counts, with no words), in simplified Mandarin (`in_mandarin`)."""
+    return [in_mandarin(turn.text) for turn in context if turn.role == "assistant"][-count:]
 
 
 def last_assistant_text(context: Sequence[Turn]) -> str:

@@ -129,6 +129,9 @@ _NOT_THE_PROBLEM_RE = re.compile(
     r"|\b(?:it'?s|that'?s|it is) not (?:the |a |our )?(?P<obj_it>[\w\- ]{2,30}?),? (?:that'?s |that is )?(?:the )?(?:issue|problem)\b",
     re.IGNORECASE,
 )
+# What the user says of the object before denying it: "温度我测过了，不是这个", "网络我们排查过了 不是":
+# the topic is the object; the check run on it is not part of its name.
+_CHECKED_TAIL_RE = re.compile(r"\s?(?:我|我们|都|也)?(?:已经|早就|刚)?(?:测|查|看|试|验|量|核对|确认|排查|检查|验证|对比)(?:过了|过|了)$")
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.
 _ABOUT_THE_USER_RE = re.compile(r"(?:you|you're|your)\b|你|您", re.IGNORECASE)
 
@@ -250,4 +253,4 @@ def _denied(obj: str, causes: Sequence[Proposal], pointed: bool, from_end: bool 
     ("应该不是这个", "不是这个原因") at the last reply's."""
     if is_deictic(obj):
         return causes[0] if pointed and len(causes) == 1 else None
-    return opened_by(obj, causes, from_end=from_end)
+    return opened_by(_CHECKED_TAIL_RE.sub("", obj) or obj, causes, from_end=from_end)

@@ -24,7 +24,7 @@ from detector.text import SentenceIndex
 _KEPT_RE = re.compile(
     r"先不(?:讨论|聊|唠|说)(?:它|这个|这块)?了?(?![\u4e00-\u9fff])|"
     # Said of the option, not set against something else ("投资人不是不要大数字，是不要只有大数字").
-    r"不是(?:不要|不做|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
+    r"不是(?:不要|不做|不去|不买|不办|不搞|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
     # An order not to strike it off: "CTO还没拍板，所以自研先别从列表里拿掉", "价格可以谈的 先别排除".
     r"(?:先|暂时|还)(?:别|不要)(?:从[^,.!?;，。！？；\s]{1,10}(?:里|中))?(?:排除|拿掉|删掉|去掉|划掉|砍掉|否掉|毙掉)|"
     r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"

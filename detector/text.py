@@ -4,7 +4,8 @@ Everything downstream (cues, classifier features, span extraction) sees the *nor
 offsets reported in explanations are offsets into `normalize(text)`. Normalisation only maps
 characters one to one, except for dropping zero-width characters, collapsing whitespace runs and
 putting back the apostrophe people leave out of contractions ("dont" → "don't"). Traditional
-Chinese is read in simplified characters, one for one (`simplified`).
+Chinese is read in simplified characters, one for one (`simplified`), and written Cantonese in
+Mandarin's function words, as many characters for as many (`cantonese.as_mandarin`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Literal
 
 import opencc
 
+from detector.cantonese import as_mandarin
 from detector.english_tokens import english_rules, english_specials
 
 # Full-width ASCII (U+FF01..U+FF5E) maps to half-width by a fixed offset; the ideographic space
@@ -173,6 +175,16 @@ def simplified(text: str) -> str:
     return "".join(map(_simplified_char, text))
 
 
+@lru_cache(maxsize=1024)
+def in_mandarin(text: str) -> str:
+    """The text in simplified characters and Mandarin's function words, one character for one
+    (`simplified`, `cantonese.as_mandarin`): how a rule reads an assistant's reply, whose words it
+    may copy into a span as written (`normalize` also tidies spaces and punctuation). A reply in
+    simplified Mandarin is returned as it is; one in Hong Kong's "要唔要我幫你起草…" is read as
+    "要不要我帮你起草…", as the user's turn is."""
+    return as_mandarin(simplified(text))
+
+
 # Characters the table converts on their own that simplified text uses too: 么 of 什么 (to 幺), 著 of
 # 显著 (to 着), 乾 of 乾隆. Of the 3,315 characters in this project's data, only 么 and 著 are such.
 _ALSO_SIMPLIFIED = frozenset("么著乾")
@@ -195,7 +207,7 @@ def _normalize_cached(text: str) -> str:
 
 
 def _normalize(text: str) -> str:
-    text = simplified(_SURROGATES.sub("\ufffd", text).translate(_TRANSLATION)).replace("\r\n", "\n").replace("\r", "\n")
+    text = as_mandarin(simplified(_SURROGATES.sub("\ufffd", text).translate(_TRANSLATION))).replace("\r\n", "\n").replace("\r", "\n")
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
     text = _MISSING_APOSTROPHE.sub(_with_apostrophe, _CURLY_APOSTROPHE.sub("'", text))

@@ -239,6 +239,10 @@ ZH_CASES = [
     case("zh", "老板说这个方案不行，但我觉得还能再争取", NONE, suppressed="reported"),
     case("zh", "同事建议把MySQL换成TiDB，我还没想好", NONE, suppressed="reported"),
     case("zh", "客户觉得这个设计不合适，我不太同意", NONE, suppressed="reported"),
+    # A verdict that is a condition's consequence waits on the condition; one in a clause of its
+    # own after the condition stands.
+    case("zh", "场地费大概多少? 如果超过 30 万就算了", NONE, suppressed="hypothetical"),
+    case("zh", "要是 IRB 卡了就换方案，Redis 就算了", REJECT, target="Redis"),
     # -- NONE: pauses ----------------------------------------------------------------------------
     case("zh", "先不讨论这个", NONE),
     case("zh", "这个先放着，不是不要", NONE),
@@ -670,6 +674,11 @@ EN_CASES = [
 
 # fmt: off
 MIXED_CASES = [
+    # Written Cantonese reads as Mandarin (cantonese.py): "唔得" is "不行", "唔好" is "不要", "唔係唔要"
+    # keeps the option.
+    case("mixed", "native app 呢個 approach 唔得, 啲熟客唔識 download", REJECT),
+    case("mixed", "POS 嗰條路都係唔好行住, 轉做 WhatsApp 啦", PIVOT, replacement="WhatsApp"),
+    case("mixed", "算數啦 唔好再搞 firmware 嗰樣嘢", REJECT),
     # -- REJECT ---------------------------------------------------------------------------------
     case("mixed", "Redis 这个方案不行，ops cost 太高", REJECT, target="Redis"),
     case("mixed", "microservices 这条路别走了", REJECT, target="microservices"),

@@ -96,6 +96,9 @@ def test_the_causes_a_reply_suspects(reply: str, causes: list[str]) -> None:
      "S3 那个也不是，download 一个 2G 的文件 40 秒就完了", "S3 I/O"),
     ("常见原因有这么几个：\n1. CPU throttling：container 设了 CPU limit\n2. preset 太慢\n3. S3 I/O：下载慢",
      "不是 CPU throttle，throttled_periods 基本是 0", "CPU throttling"),
+    # The topic, what the user checked on it, then the denial (session 62).
+    ("可能的原因：\n1. 电源纹波太大\n2. 晶振频偏\n3. 固件里的中断优先级",
+     "晶振我量过了不是这个，频偏只有 3ppm", "晶振频偏"),
 ])
 def test_a_denial_of_the_suspected_cause_names_it(reply: str, text: str, cause: str) -> None:
     assert _ruled_out(reply, text) == cause

@@ -1094,3 +1094,13 @@ def test_a_name_the_rejection_measures_against_is_no_name_of_the_option() -> Non
         evidence="Checked the app. It's 33 AED fee for 3,000 and their rate today is lower than Al Ansari's. So not worth it naman.",
     )]
     assert check_reply(state, "Al Ansari's app to GCash is the one to try.").verdict == "OK"
+
+
+def test_an_option_named_by_nothing_but_a_generic_word_is_named_by_it() -> None:
+    """"手机" is a kind of thing (WEAK_BIGRAMS): inside "手机 phyphox 方案" it names nothing. Turned down
+    alone, it is the whole option, and a reply that has the students time it on their phones puts it
+    back (session 62's blind helpers). A bare "方案" still names nothing."""
+    state = _state("手机", "单摆法")
+    assert check_reply(state, "计时可以让学生用自己的手机秒表，比机械秒表方便。").verdict == "RELAPSE"
+    assert check_reply(state, "手机你已经排除了，计时就用实验室的电子秒表。").verdict == "OK"
+    assert check_reply(_state("方案", "单摆法"), "这个方案的计时用电子秒表。").verdict == "OK"

@@ -87,6 +87,13 @@ _FORCED = [
      "nah im good, ill just screenshot this", "printable weekly plan", "declines what the assistant just offered"),
     ("要唔要我幫你寫埋個 risk report module？", "risk report 嗰part 唔使喇 thx，desk 有現成嘅", "risk report",
      "declines what the assistant just offered"),
+    # Session 62: an offer typed in traditional characters, declined in Cantonese (the offer went
+    # unread: the reply was not normalised).
+    ("OK，下一步要準備 template。要唔要我幫你起草埋啲 WhatsApp 通知範本，等你可以直接交俾 Meta 審批？",
+     "唔使 la, 我哋有 agency 搞開 wording", "WhatsApp 通知范本", "declines what the assistant just offered"),
+    # English thanks before a Chinese decline; an offer "我还可以…", its "，包括…" tail left off.
+    ("需要的话我还可以帮您起草一份导师手册，包括选拔标准和前 90 天的 checklist。",
+     "thanks, 这个先不用了. 我们去年已经有一版, 直接 reuse 就行", "起草一份导师手册", "declines what the assistant just offered"),
     # Session 61: kindness named with an adverb; thanks before a decline that names the offer
     # (the model read all three NONE).
     ("Would you like me to sketch out a wiring schematic with cable sizes and fuse ratings?",
@@ -546,6 +553,8 @@ def test_a_pause_that_says_the_option_stays_is_none(shipped_detector, text: str)
         ("CFO 说 Anaplan 太贵了 但我觉得价格是可以谈的 先别排除", [10], True),
         ("CTO还没拍板，所以自研先别从列表里拿掉", [10], True),
         ("自研太贵，排除", [3], False),
+        # Session 62: "不是不去" keeps a place as "不是不要" keeps an option.
+        ("这回还是按原计划走 莫干山先放着 不是不去 等秋天再说", [], True),
     ],
 )
 def test_what_counts_as_a_pause_that_keeps_the_option(text: str, verdicts: list[int], kept: bool) -> None:
@@ -659,7 +668,9 @@ def test_a_figure_of_the_users_own_taken_back_is_none(shipped_detector, text: st
 
 @pytest.mark.parametrize("text, taken_back", [
     ("7.5 不对 是 9", True), ("$119/mo, no wait, $139", True), ("scratch what I said about 3 nights, we can do 4", True),
+    ("forget the 30s i said, fills are sparse overnight. make it 90s", True),
     ("1 这条 forget it，走 2", False), ("意蜂 forget it，两箱中蜂就够", False), ("forget what i said about Redis, we can run it", False),
+    ("2 算了 手续费要三成 还是走 3", False), ("3 forget it, it needs 2 more servers", False),
 ])
 def test_a_figure_taken_back_is_told_from_an_option_taken_back(text: str, taken_back: bool) -> None:
     from detector.corrections import takes_back_its_own_figure

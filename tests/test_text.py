@@ -32,7 +32,12 @@ NORMALIZE = [
     ("上個方案作廢，這條路別走了", "上个方案作废,这条路别走了"),
     ("把價格錨點打壞了", "把价格锚点打坏了"),
     ("把价格锚点打坏了", "把价格锚点打坏了"),
-    ("嗰個 approach 唔得", "嗰个 approach 唔得"),
+    # Written Cantonese is read in Mandarin's function words, as many characters for as many; a
+    # Mandarin "唔" (hmm) before a space and the 系 of 关系 and 系统 stay.
+    ("嗰個 approach 唔得", "那个 approach 不行"),
+    ("算數啦 唔好再搞佢哋", "算了啦 不要再搞他们"),
+    ("我哋 drop 咗佢, 唔係唔要", "我们 drop 了他, 不是不要"),
+    ("唔 这个多余了, 关系系统不变", "唔 这个多余了, 关系系统不变"),
     ("饿了么那边没显著变化 這個", "饿了么那边没显著变化 这个"),
 ]
 LANGS = [

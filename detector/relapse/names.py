@@ -33,6 +33,7 @@ from detector.relapse.vocabulary import (
     STOP_WORDS,
     WEAK_BIGRAMS,
     WEAK_WORDS,
+    WHOLE_NAMES,
     ZH_FUNCTION_RE,
     ZH_GENERIC_ENDINGS,
     ZH_INNER_VERB_RE,
@@ -93,7 +94,8 @@ def names_of(alternative: str, current: str, listed_with: str = "", also_called:
     Nor does what it shares with the options offered beside it (`listed_with`, their summaries):
     that is the frame of the list ("东京" in three Tokyo itineraries, "weekend" in "Nashville
     weekend" and "Vegas weekend"), and a reply that proposes the next "cabin spa weekend" brings
-    none of them back. An option whose every name its siblings share keeps them all."""
+    none of them back. An option whose every name its siblings share keeps them all, and one named by
+    nothing but a generic word (WHOLE_NAMES: "手机", "广告") is named by that word."""
     # "Option 2: RabbitMQ." keeps its full stop in the summary; as a token "RabbitMQ." named nothing.
     text = normalize(alternative).rstrip(" .。;,!")
     label_match = LABEL_RE.match(text)
@@ -104,6 +106,8 @@ def names_of(alternative: str, current: str, listed_with: str = "", also_called:
     reading = _read(parts, shared | plain_words(listed_with) | cjk_bigrams(listed_with)) if listed_with else None
     if reading is None or not _names_anything(reading):
         reading = _read(parts, shared)
+    if not _names_anything(reading) and (whole := body.strip()) in WHOLE_NAMES and whole not in shared:
+        reading.anchors.add(whole)  # "手机" turned down is named by "手机秒表", generic word or not
     return _compiled(reading, current, label)
 
 
