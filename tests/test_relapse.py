@@ -385,6 +385,12 @@ CASES = [
      "OK，packing 先放一边（以后研究时可以先查 attention mask）。FlashAttention 2 基本是无损加速，建议先上这个。", "OK"),
     ("this time", "监控", "CloseableHttpResponse", "改动面越小越好",
      "其余不变。这次顺手把监控也加上，连接池的指标接到 Prometheus。", "RELAPSE"),
+    # A summary's list of what was weighed and left out (session 62's blind helpers).
+    ("not adopted", "multiprocessing", "1(每个分区用 overwrite)", "IO bound",
+     "- 不采用:multiprocessing(IO bound,fork 浪费内存)、per-chunk dedupe(跨 chunk 去不掉)、Great Expectations(依赖太重)", "OK"),
+    ("not pursued", "1(静安嘉里中心中庭 pop-up)", "跟精品咖啡馆合作", "too expensive",
+     "Considered and not pursued: Douyin livestreaming (brand guideline), a UGC latte-art contest, and a shopping-mall pop-up "
+     "(too generic, over budget).", "OK"),
 ]
 # fmt: on
 

@@ -68,6 +68,8 @@ RULED_OUT_RE = re.compile(
     # …"; outside the group too: the "you" may be blanked as another option's name).
     r"(?:would|'d) have had to|would'?ve had to|"
     r"已(?:经)?(?:被)?(?:否决|排除|放弃|否掉|否了|否|弃用|淘汰|砍掉|去掉|pass)|被否|否决|否了|否掉|排除|放弃|不再(?:考虑|用|推荐|提|展开)|"
+    # A summary's list of what was weighed and left: "不采用：multiprocessing（…）、per-chunk dedupe".
+    r"(?:不|未|没有?)(?:采用|采纳)|"
     # The reply withdrawing its own suggestion or slip: "收回上一条里 raw vault 的建议", "误把…列进了杭州",
     # "I take back the …"; left out of the plan ("就不放进方案了"), or decided against ("已经决定不用").
     r"(?:收回|撤回)[^,，。;；]{0,16}?(?:建议|提议|推荐|说法)|误把|错把|误列|列错|决定不(?:用|要|做|上|办|考虑|请)|不(?:再)?(?:放进|放入|列入|纳入|加进|写进)|"
@@ -97,6 +99,8 @@ RULED_OUT_RE = re.compile(
     rf"weren't comfortable)|you(?:'d| had| have|'ve)?(?: already)? (?:{_USER_DROPPED})|"
     # A change log's "Not done on purpose: reruns (…)".
     r"(?:not done|left out|skipped) (?:on purpose|deliberately|intentionally)|(?:deliberately|intentionally) (?:not done|left out|skipped)|"
+    # "Considered and not pursued: livestreaming (…), a mall pop-up (…)".
+    r"not pursued|not adopted|not taken forward|considered and (?:rejected|dropped|set aside)|"
     r"per your|left out|skipp(?:ed|ing)|ditched|scrapped|holding off|"
     r"hold off|recap|you want to (?:revisit|reconsider)|why we (?:passed|dropped|skipped|"
     r"didn't)|"
