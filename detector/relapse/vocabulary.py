@@ -959,9 +959,10 @@ WEAK_BIGRAMS = frozenset(
 )
 # Of those, the ones that are a whole option when nothing else names it: a user who turns down "手机"
 # (phones in class) is relapsed on by "学生用手机秒表计时", while a bare "方案" or "问题" names no option
-# at all. Not "广告": a reply that says a recommendation must be labelled '广告/合作' brings back no
-# ad-funded plan (one train alarm).
-WHOLE_NAMES = frozenset("缓存 集群 手机 线上 线下 本地 平台 框架 模型 公司 团队 认证 部署 旅行 饮食".split())
+# at all. Only a few, the things a user turns down by that one word: a target cut down to "模型" or
+# "平台" is more often a fragment of a longer name than the option, and then every reply names it;
+# nor "广告" ("推荐处要标注'广告/合作'" brings back no ad-funded plan).
+WHOLE_NAMES = frozenset("缓存 手机 线上 线下".split())
 ZH_FUNCTION_RE = re.compile("[的了着过和与及或在是对把被给从向很也都就]")
 # What a current decision says it replaces: "instead of Redis", "不用 Redis", "替代 Redis".
 REPLACED_RE = re.compile(
