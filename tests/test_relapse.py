@@ -389,8 +389,8 @@ CASES = [
     ("not adopted", "multiprocessing", "1(每个分区用 overwrite)", "IO bound",
      "- 不采用:multiprocessing(IO bound,fork 浪费内存)、per-chunk dedupe(跨 chunk 去不掉)、Great Expectations(依赖太重)", "OK"),
     ("not pursued", "1(静安嘉里中心中庭 pop-up)", "跟精品咖啡馆合作", "too expensive",
-     "Considered and not pursued: Douyin livestreaming (brand guideline), a UGC latte-art contest, and a shopping-mall pop-up "
-     "(too generic, over budget).", "OK"),
+     ("Considered and not pursued: Douyin livestreaming (brand guideline), a UGC latte-art contest, and a shopping-mall "
+      "pop-up (too generic, over budget)."), "OK"),
 ]
 # fmt: on
 
