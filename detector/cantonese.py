@@ -2,7 +2,8 @@
 
 A Hong Kong user types "呢个 approach 唔得", "唔使 la", "算数啦 唔好再搞佢哋", "转做 WhatsApp 啦":
 the cues, the lexicons and the training data are written in Mandarin, so each of these went unread
-(a blind helper set read four of five such rejections as NONE). Cantonese says the same no with its
+(a blind helper's Hong Kong conversation: 10 of 16 turns read right, three of its six rejections
+NONE; 13 with this module and the declines read through it). Cantonese says the same no with its
 own function words, and the content words ("approach", "WhatsApp", "POS") are shared; so the
 negations, particles and pronouns are mapped to their Mandarin forms ("唔得" → "不行", "咗" → "了",
 "佢哋" → "他们") and every layer after normalisation reads the turn as it reads Mandarin.

@@ -129,7 +129,7 @@ _NOT_THE_PROBLEM_RE = re.compile(
     r"|\b(?:it'?s|that'?s|it is) not (?:the |a |our )?(?P<obj_it>[\w\- ]{2,30}?),? (?:that'?s |that is )?(?:the )?(?:issue|problem)\b",
     re.IGNORECASE,
 )
-# What the user says of the object before denying it: "温度我测过了，不是这个", "网络我们排查过了 不是":
+# What the user says of the object before denying it: "温度我测过了不是这个", "网络我们排查过了不是":
 # the topic is the object; the check run on it is not part of its name.
 _CHECKED_TAIL_RE = re.compile(r"\s?(?:我|我们|都|也)?(?:已经|早就|刚)?(?:测|查|看|试|验|量|核对|确认|排查|检查|验证|对比)(?:过了|过|了)$")
 # A guess at what the user means or wants ("you need the 2023 form", "你理解的需求不一样") names no cause.

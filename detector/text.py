@@ -175,7 +175,7 @@ def simplified(text: str) -> str:
     return "".join(map(_simplified_char, text))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def in_mandarin(text: str) -> str:
     """The text in simplified characters and Mandarin's function words, one character for one
     (`simplified`, `cantonese.as_mandarin`): how a rule reads an assistant's reply, whose words it

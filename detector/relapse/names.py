@@ -95,7 +95,7 @@ def names_of(alternative: str, current: str, listed_with: str = "", also_called:
     that is the frame of the list ("东京" in three Tokyo itineraries, "weekend" in "Nashville
     weekend" and "Vegas weekend"), and a reply that proposes the next "cabin spa weekend" brings
     none of them back. An option whose every name its siblings share keeps them all, and one named by
-    nothing but a generic word (WHOLE_NAMES: "手机", "广告") is named by that word."""
+    nothing but a generic word (WHOLE_NAMES: "手机", "缓存") is named by that word."""
     # "Option 2: RabbitMQ." keeps its full stop in the summary; as a token "RabbitMQ." named nothing.
     text = normalize(alternative).rstrip(" .。;,!")
     label_match = LABEL_RE.match(text)
