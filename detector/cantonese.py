@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import re
 
-# Characters of written Cantonese that written Mandarin does not use.
-_MARKER_RE = re.compile("[唔咗嘅哋佢冇嗰喺啲嚟睇揾搵啱嘢乜谂俾]")
 # Words first, longest first, then single characters: each maps to a string of its own length.
 _WORDS = {
     "唔使": "不用",
@@ -35,9 +33,6 @@ _WORDS = {
     "依家": "现在",
     "头先": "刚才",
     "搞掂": "搞定",
-    "算数啦": "算了啦",
-    "算数喇": "算了喇",
-    "算数吧": "算了吧",
 }
 _CHARACTERS = {
     "咗": "了",
@@ -63,8 +58,12 @@ _CHARACTERS_RE = re.compile(
     r"|(?<=[唔不就真都先仲又即只嘅的佢我你])系(?!统|列|数)"  # "唔系", "就系", "佢系": is
     r"|呢(?=[个些度条间种类次排份样部位])"  # "呢个": this
     r"|(?<=[改转换用想谂拎搬行去再])返"  # "改返", "谂返": back
+    r"|(?<=算)数(?=[啦喇吧])"  # "算数啦": forget it ("说话算数" keeps its word)
 )
-_SINGLE = {**_CHARACTERS, "唔": "不", "系": "是", "呢": "这", "返": "回"}
+_SINGLE = {**_CHARACTERS, "唔": "不", "系": "是", "呢": "这", "返": "回", "数": "了"}
+# Characters of written Cantonese that written Mandarin does not use: the mapped ones, 唔, and those
+# of 乜嘢.
+_MARKER_RE = re.compile("[" + "".join(_CHARACTERS) + "唔乜嘢]")
 
 
 def as_mandarin(text: str) -> str:

@@ -22,17 +22,16 @@ from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
-# Cantonese for "no need", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost
-# 嗰part 唔使喇 thx" is "… 不用喇 thx".
-_NO_NEED_YUE = r"不用(?:喇|啦)"
 # The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …"; thanks
 # may come first ("非常感谢您的好意，one-pager 就不用麻烦您了"), and the thing the decline names ("流程图
 # 就不麻烦您了").
 _DECLINE_RE = re.compile(
-    r"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用了?|不用啦|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
+    r"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|不用麻烦(?:您|你)?了?|不麻烦(?:您|你)了|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
     r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用)?麻烦(?:您|你)了)|"
-    rf"{_NO_NEED_YUE})|{_NO_NEED_YUE}|"
+    # Cantonese's "唔使喇", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost 嗰part
+    # 唔使喇 thx".
+    r"不用(?:喇|啦))|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
