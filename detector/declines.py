@@ -33,6 +33,8 @@ _DECLINE_RE = re.compile(
     # 唔使喇 thx".
     r"不用(?:喇|啦))|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
+    # British and Irish: "ah no you're alright, my cousin does electrics", "no no, you're grand".
+    r"(?:(?:ah|oh|aw),? )?(?:no,? )*you'?re (?:alright|all right|grand|grand so|ok|okay)|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
     # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
@@ -49,6 +51,9 @@ _DECLINE_RE = re.compile(
     r"(?=\s?(?:[,，。.!！~～]|\s|thanks|谢谢|哈|啦|$))",
     re.IGNORECASE,
 )
+# Or says it after saying why, in the middle or at the end: "screener 我们有 template 了 不用麻烦～谢谢
+# 🙏", "文案 agency 会出 不用麻烦了 🙏 50 台改 30 台".
+_LATER_DECLINE_RE = re.compile(r"(?:^|[\s,，。.!！~～])(?:就|都|也)?(?:不用麻烦(?:您|你)?(?:了|啦)?|不麻烦(?:您|你)了)(?=\W|$)")
 # The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?", or
 # says it can on request: "需要的话我可以写个脚本，帮你生成 manifest。", "If you like, I can draft
 # it."; one short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With
@@ -59,8 +64,8 @@ _OFFER_RE = re.compile(
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also"
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
-    r"(?:also\s)?(?P<en>[^?.!\n]{2,160}?)\?"
-    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,160}?)[.!])"
+    r"(?:also\s)?(?P<en>[^?.!\n]{2,240}?)\?"
+    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,240}?)[.!])"
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )
@@ -71,6 +76,8 @@ _OFFER_RE = re.compile(
 # whole offer put "caffeine" on the rejected list.
 _OFFER_TAIL_RE = re.compile(
     r"\s?\(.*$|\s(?:with|so that|so you|for you|for your|that you|you could|you can)\b.*$"
+    # What it would hold, set off by a dash: "a one-page spec for the electrician — total load, …".
+    r"|\s[—–]\s.*$"
     # What it would hold or what it is for, after a comma: "…guideline，包括选拔标准…", "…模板，方便向 APAC 申请".
     r"|[,，]\s?(?:包括|包含|含|方便|以便|用来|便于|including|covering)[^\n]*$",
     re.IGNORECASE,
@@ -82,7 +89,7 @@ _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别�
 def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     """What the last reply offered to do, when the (normalised) turn opens by declining it: the
     thing as the decline names it ("前端那边不用你管" → 前端), else as the offer does."""
-    decline = _DECLINE_RE.match(text)
+    decline = _DECLINE_RE.match(text) or _LATER_DECLINE_RE.search(text)
     if decline is None:
         return None
     offer = _OFFER_RE.search(last_assistant_text(context).strip())
@@ -93,4 +100,4 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     if _NOTHING_OFFERED_RE.search(offered):
         return None
     # The words that only point at the thing go as they go from any span ("前端那边" → 前端).
-    return clean_span(decline.group("named") or "", "target") or offered
+    return clean_span(decline.groupdict().get("named") or "", "target") or offered

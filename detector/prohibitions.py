@@ -87,6 +87,10 @@ _ASPECT_RE = re.compile(r"\s*[\w-]+['’]s\b")
 # its characters: "别用表格了，分点写" forbids no "内表格式" of an option's description.
 _FORMAT_OPENING_RE = re.compile(rf"\s*(?:{REPLY_FORMAT_RE.pattern})", re.IGNORECASE)
 
+# A verb with a complement of manner says how to do a thing, not which: "参数不要设置得过于具体"
+# forbids no option that opens with 设置 ("不要得到…" has no such complement).
+_MANNER_RE = re.compile(r"\s*[\u4e00-\u9fff]{1,3}得(?!到)")
+
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:
     """The option of the assistant's last turn that this (normalised) user turn forbids, or None."""
@@ -105,7 +109,7 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     objects = [
         (obj, from_end)
         for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma)
-        if not _ASPECT_RE.match(obj) and not _FORMAT_OPENING_RE.match(obj)
+        if not _ASPECT_RE.match(obj) and not _FORMAT_OPENING_RE.match(obj) and not (not from_end and _MANNER_RE.match(obj))
     ]
     return option_named(objects, proposals) or _named_by_short_name(objects, proposals)
 

@@ -50,7 +50,7 @@ _CALLED_OUT_RE = re.compile(
     re.IGNORECASE,
 )
 # ...and that it was a no.
-_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找)|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找|去|买|选)|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 # A self-correction is no verdict: "not 200 like i said", "i told you wrong before".
 _CORRECTION_RE = re.compile(
     r"\bcorrection\b|\bmy bad\b|\bsorry\b(?! if i (?:wasn't|was not) clear)|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"

@@ -104,6 +104,8 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_EN, "no retry decorator? it hides real failures, but it's quick"),
     # "更别说" is "let alone": no order, whatever the words after it share with an option.
     (_ZH, "本地复现都够呛 更别说 在生产环境抓快照了"),
+    # A complement of manner says how, not which: the option that opens with 设置 is not forbidden.
+    ("两个办法：\n1. 设置一个快速取药窗口，和叫号系统联动\n2. 调整高峰时段的排班", "招标参数不要设置得过于具体，免得有指向性"),
 ])
 def test_the_same_form_aimed_elsewhere_forbids_nothing(reply: str, text: str) -> None:
     assert prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text)) is None

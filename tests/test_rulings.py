@@ -94,6 +94,14 @@ _FORCED = [
     # English thanks before a Chinese decline; an offer "我还可以…", its "，包括…" tail left off.
     ("需要的话我还可以帮您起草一份导师手册，包括选拔标准和前 90 天的 checklist。",
      "thanks, 这个先不用了. 我们去年已经有一版, 直接 reuse 就行", "起草一份导师手册", "declines what the assistant just offered"),
+    # Session 63: a British or Irish "you're alright" after a long offer, its dash-set aside left
+    # off; a decline said after the reason, mid-turn.
+    ("Would you like me to put together a one-page brief for the caterer — numbers per sitting, dietary needs, "
+     "arrival times, the setup of the trestle tables and the urns — and a short note you could forward to the hall committee?",
+     "ah no you're alright, the caterer is my sister-in-law, she knows the hall better than any of us",
+     "put together a one-page brief for the caterer", "declines what the assistant just offered"),
+    ("节目单大致就是这样。要不要我帮你写一版主持人串词？",
+     "串词 主持人自己会写 不用麻烦了 另外合唱放到倒数第二个", "写一版主持人串词", "declines what the assistant just offered"),
     # Session 61: kindness named with an adverb; thanks before a decline that names the offer
     # (the model read all three NONE).
     ("Would you like me to sketch out a wiring schematic with cable sizes and fuse ratings?",
@@ -739,6 +747,9 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
       "in UK indie shops? does a Decanter medal still mean anything or does everyone have one by now?"), "influencers"),
     ("仓库不行 没窗户，练习卷也不要印太多", "可以借用仓库当自习室，练习卷放在门口的架子上。",
      "仓库那个都说过了 没窗户 我老婆也守不了夜. 别的学校的话 实验小学倒是可以试 小学练习卷多", "仓库"),
+    # Session 63: the no said again as "不去" (a place).
+    ("Ealing 不去 离公司太远", "预算内的话，Ealing 和 Acton 的一居室都在 1,400 左右。",
+     "Ealing 我不是说了不去嘛 通勤一个半小时", "Ealing"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
