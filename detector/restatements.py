@@ -46,7 +46,10 @@ _CALLED_OUT_RE = re.compile(
     rf"(?:你|怎么)?又来了?(?![{CJK_CHAR}])|(?:你|咋|怎么)又(?:写|加|提|放|塞|绕|整|扯|搬|兜)|说了不是|"
     r"不是(?:已经)?(?:删|砍|去|否|排除|拿|划|毙|pass)掉?了吗|"
     r"^again with\b|\b(?:snuck|sneaked|slipped|smuggled) (?:[\w-]+ ){1,4}?back\b|\b(?:stop|keep) bringing (?:[\w-]+ ){0,4}?back\b|"
-    r"\bthought we (?:crossed|ruled|struck|took) (?:[\w-]+ ){1,4}?(?:off|out)\b",
+    r"\bthought we (?:crossed|ruled|struck|took) (?:[\w-]+ ){1,4}?(?:off|out)\b|"
+    # Said of the reply: "the draft appears to reintroduce set visiting hours", "the final line brings
+    # back the mention of security".
+    r"\bre-?introduc(?:e|es|ed|ing)\b|\b(?:brings|brought) back\b",
     re.IGNORECASE,
 )
 # ...and that it was a no.

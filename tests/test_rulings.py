@@ -747,9 +747,16 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
       "in UK indie shops? does a Decanter medal still mean anything or does everyone have one by now?"), "influencers"),
     ("仓库不行 没窗户，练习卷也不要印太多", "可以借用仓库当自习室，练习卷放在门口的架子上。",
      "仓库那个都说过了 没窗户 我老婆也守不了夜. 别的学校的话 实验小学倒是可以试 小学练习卷多", "仓库"),
-    # Session 63: the no said again as "不去" (a place).
+    # Session 63: the no said again as "不去" (a place); a return called out as the reply's doing.
     ("Ealing 不去 离公司太远", "预算内的话，Ealing 和 Acton 的一居室都在 1,400 左右。",
      "Ealing 我不是说了不去嘛 通勤一个半小时", "Ealing"),
+    ("no set visiting hours, the board ended them last year",
+     "Draft policy: open visiting from 8 am to 8 pm, with set visiting hours on the surgical ward during rounds.",
+     "I may be misreading, but the draft appears to reintroduce set visiting hours on the surgical ward.",
+     "set visiting hours on the surgical ward"),
+    ("no set visiting hours, the board ended them last year",
+     "Draft policy: open visiting from 8 am to 8 pm, with set visiting hours on the surgical ward during rounds.",
+     "the last paragraph brings back set visiting hours, which the board ended", "set visiting hours"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
