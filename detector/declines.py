@@ -43,6 +43,8 @@ _DECLINE_RE = re.compile(
     rf"(?:{KINDNESS}),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
+    # A no, then that the user does it: "nah i'll write the postmortem, …".
+    r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
     r"not necessary|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
     # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not
@@ -65,7 +67,9 @@ _OFFER_RE = re.compile(
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
     r"(?:also\s)?(?P<en>[^?.!\n]{2,240}?)\?"
-    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,240}?)[.!])"
+    r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,240}?)[.!]"
+    # The condition after: "I could draft a short letter to the estates team if that helps?"
+    r"|\bi (?:can|could) (?:also\s)?(?P<en_then_if>[^?.!\n]{2,240}?),? if (?:that|it)(?:'d| would)? helps?[?.!])"
     r"(?:\s{0,2}[^?？\n]{1,120})?\s*$",
     re.IGNORECASE,
 )
@@ -95,7 +99,7 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     offer = _OFFER_RE.search(last_assistant_text(context).strip())
     if offer is None:
         return None
-    offered = next(found for found in offer.group("zh", "zh_if", "en", "en_if") if found).strip()
+    offered = next(found for found in offer.group("zh", "zh_if", "en", "en_if", "en_then_if") if found).strip()
     offered = _OFFER_TAIL_RE.sub("", offered) or offered
     if _NOTHING_OFFERED_RE.search(offered):
         return None

@@ -173,11 +173,15 @@ def acceptance_choice(text: str) -> str | None:
     return None if _no_choice(choice) else choice
 
 
+# "take E off the list", "take the vests out": the verb of choosing with off or out removes.
+_TAKEN_OFF_RE = re.compile(r"\b(?:off|out)(?: (?:of )?(?:the |our |my )?(?:list|table|running|plan|menu|shortlist))?$", re.IGNORECASE)
+
+
 def _no_choice(words: str) -> bool:
     """Do these words, read after a verb of choosing, name no option: several clauses ("按
-    user_id分的话 商家后台按商家查咋办"), a supposition (…的话) or a complaint ("定制柜5万太多了吧",
-    which only opens with 定)?"""
-    return bool(_CJK_CLAUSE_BREAK_RE.search(words)) or "的话" in words or says_it_fails(words)
+    user_id分的话 商家后台按商家查咋办"), a supposition (…的话), a complaint ("定制柜5万太多了吧",
+    which only opens with 定) or a removal ("take E off the list")?"""
+    return bool(_CJK_CLAUSE_BREAK_RE.search(words)) or "的话" in words or says_it_fails(words) or bool(_TAKEN_OFF_RE.search(words))
 
 
 def accepted_clause(text: str) -> str | None:

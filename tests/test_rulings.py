@@ -95,7 +95,14 @@ _FORCED = [
     ("需要的话我还可以帮您起草一份导师手册，包括选拔标准和前 90 天的 checklist。",
      "thanks, 这个先不用了. 我们去年已经有一版, 直接 reuse 就行", "起草一份导师手册", "declines what the assistant just offered"),
     # Session 63: a British or Irish "you're alright" after a long offer, its dash-set aside left
-    # off; a decline said after the reason, mid-turn.
+    # off; a decline said after the reason, mid-turn; an offer conditioned after it ("…if that
+    # helps?"); a no, then that the user will write it.
+    ("The trench needs the council's permission. I could draft a short letter to the estates team if that helps?",
+     "no you're alright on the letter, our treasurer used to work in their office", "draft a short letter to the estates team",
+     "declines what the assistant just offered"),
+    ("Root cause is settled. Want me to draft the postmortem from this thread?",
+     "nah i'll write the postmortem myself, you'd make it sound like a press release", "draft the postmortem",
+     "declines what the assistant just offered"),
     ("Would you like me to put together a one-page brief for the caterer — numbers per sitting, dietary needs, "
      "arrival times, the setup of the trestle tables and the urns — and a short note you could forward to the hall committee?",
      "ah no you're alright, the caterer is my sister-in-law, she knows the hall better than any of us",
@@ -311,6 +318,8 @@ def test_a_turn_that_takes_an_option_and_changes_it_drops_nothing(shipped_detect
         (_OPTIONS_EN, "Option 2. The nightly batch is too stale for the analysts, drop option 1."),
         (_OPTIONS_ZH, "方案一太贵了，还是方案二吧。"),
         (_OPTIONS_ZH, "方案二。方案一工期太长，不考虑了。"),
+        # Session 63: "take X off the list" removes X; it takes nothing.
+        (_OPTIONS_EN, "Let's take option 3 off the list. A managed tool means another vendor contract, and procurement takes months."),
     ],
 )
 def test_a_turn_that_takes_one_option_and_drops_another_still_drops_it(shipped_detector, reply: str, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -845,3 +854,13 @@ def test_a_reminder_of_work_to_do_is_none(shipped_detector, text: str) -> None: 
 @pytest.mark.parametrize("text", ["don't forget we said no redis", "别忘了，缓存不要了", "我记得这个索引不行"])
 def test_a_reminder_beside_another_no_is_left_to_the_cues_and_the_model(text: str) -> None:
     assert not only_reminds(text)
+
+
+def test_i_am_not_persuaded_stands_against_the_report() -> None:
+    """Session 63: a stand said in a formal register, after another party's "drop it"."""
+    from detector.hearsay import opposed_hearsay
+
+    assert opposed_hearsay(
+        "The treasurer says nobody reads the appendix in a report like this and that I should drop it. "
+        "I am not persuaded; the auditors always turn to it first."
+    )
