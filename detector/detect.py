@@ -33,7 +33,7 @@ from detector.pick_requests import only_asks_for_a_pick
 from detector.prohibitions import forbidden_option
 from detector.reasons import concedes, reason_clause, widen_reason
 from detector.reminders import only_reminds
-from detector.replacements import asks_for_other_options, bare_choice, ranked_replacement
+from detector.replacements import bare_choice, ranked_replacement
 from detector.restatements import restated_rejection
 from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
@@ -63,16 +63,6 @@ FORBIDDING_CONFIDENCE = 0.9
 # characters, measured no better on those four sets together.
 NAMED_REPLACEMENT_PIVOT_FLOOR = 0.1
 NAMED_REPLACEMENT_MAX_CHARS = 200
-# A hybrid PIVOT whose turn names no replacement (no cue frames one, the ranker finds none) is a
-# REJECT when the model's PIVOT leads its REJECT by less than this: most such near-ties drop an
-# option and give the reason ("the pool is out, the only public one near me closed", "集装箱那玩意儿
-# 冬天零下三十度 … 得了吧"). Written blind, rounds one to twelve: 23 labels gained, 3 lost (two
-# whose replacement the ranker missed: "go qd", "直接建中间表"); round thirteen, read after, 3
-# gained. Dev: 6 gained, 6 lost (the same kind: "落地直接 Grab"), macro F1 0.796 -> 0.795;
-# long_dev 2 lost ("The new direction is a series of regional meetups", missed in a long message),
-# 0.837 -> 0.819. The model's PIVOT leans on the data's writers, who label a verdict with its
-# reason a PIVOT more often than writers new to it do.
-UNNAMED_PIVOT_MARGIN = 0.3
 
 
 class Mode(str, Enum):
@@ -275,15 +265,6 @@ class Detector:
                 replacement = ranked_replacement(query, target, context)
         if replacement and says_it_fails(replacement):
             replacement = None  # "改表结构牵扯的系统太多了": where nothing can go
-        if (
-            label is Label.PIVOT
-            and replacement is None
-            and self.mode is Mode.HYBRID
-            and (ruling is None or ruling.forced is None)
-        ):
-            label, confidence = _unnamed_pivot_reject(normalized, match, scores, confidence, explanation)
-            if label is Label.REJECT and ruling is None:
-                target = resolve(query_for(normalized, label, match), context)  # read as the rejection it is
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
             adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
             if adjusted is not None:
@@ -516,23 +497,6 @@ def _named_replacement_pivot(
         return Label.REJECT, confidence
     explanation.rule += f"; the turn names where to go instead ({clip(replacement, 40)}), so PIVOT"
     return Label.PIVOT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
-
-
-def _unnamed_pivot_reject(
-    text: str, match: CueMatch, scores: dict[Label, float], confidence: float, explanation: Explanation
-) -> tuple[Label, float]:
-    """REJECT for a hybrid PIVOT that names nowhere to go, unless the model is clearly sure of the
-    pivot (`UNNAMED_PIVOT_MARGIN`), a cue reads a switch, or the turn asks for other options ("no,
-    show me something else", a pivot by the label guide). The mirror of `_named_replacement_pivot`.
-    Its confidence is the model's that the turn drops the direction, as there."""
-    if (
-        scores[Label.PIVOT] - scores[Label.REJECT] >= UNNAMED_PIVOT_MARGIN
-        or any(hit.label is Label.PIVOT for hit in match.fired)
-        or asks_for_other_options(text)
-    ):
-        return Label.PIVOT, confidence
-    explanation.rule += "; the turn names nowhere to go instead and the model barely prefers a pivot, so REJECT"
-    return Label.REJECT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
 
 
 def _ruled_none(language: str, scores: dict[Label, float], explanation: Explanation, why: str) -> Detection:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from detector.cues.engine import CueMatch
 from detector.detect import (
     NAMED_REPLACEMENT_MAX_CHARS,
     NAMED_REPLACEMENT_PIVOT_FLOOR,
-    UNNAMED_PIVOT_MARGIN,
     _named_replacement_pivot,
-    _unnamed_pivot_reject,
 )
 from detector.loading import build_detector
 from detector.schema import Explanation, Label, Turn
@@ -147,37 +144,3 @@ def test_an_option_told_not_to_come_in_is_the_target(shipped_detector) -> None: 
     """"先别放进来" is a verdict like "先别加" (session 49)."""
     found = shipped_detector.detect("spark先别放进来 组里没人会调", _LOG_SEARCH_OPTIONS)
     assert found.label is Label.REJECT and found.target is not None and "spark" in found.target.lower()
-
-
-# A reply offering three pitches, for the near-tie below.
-_PITCHES = [
-    Turn(role="user", text="we need a place for the team's weekly five-a-side, about 12 people, tuesday evenings"),
-    Turn(role="assistant", text=(
-        "A few options: 1. The council leisure centre's indoor hall, £60/hour. 2. The school astroturf pitch, "
-        "£45/hour, floodlit. 3. A private club like Powerleague, £80/hour with changing rooms. I'd lean towards "
-        "the school pitch on price.")),
-]
-
-def test_a_near_tie_pivot_that_names_nowhere_to_go_is_a_rejection(shipped_detector) -> None:  # type: ignore[no-untyped-def]
-    """"…门卫还凶 得了吧" drops the school pitch and says why; the model reads a PIVOT by a hair."""
-    found = shipped_detector.detect("学校那块场地 晚上黑灯瞎火的 门卫还凶 得了吧", _PITCHES)
-    assert 0 < found.scores[Label.PIVOT] - found.scores[Label.REJECT] < UNNAMED_PIVOT_MARGIN  # what the rule is for
-    assert found.label is Label.REJECT
-    assert found.replacement is None
-    assert "names nowhere to go instead" in found.explanation.rule
-    assert found.confidence >= found.scores[Label.REJECT] + found.scores[Label.PIVOT] - 1e-3
-
-
-def test_a_pivot_stays_one_when_the_model_is_sure_a_cue_reads_a_switch_or_it_asks_for_others(shipped_detector) -> None:  # type: ignore[no-untyped-def]
-    explanation = Explanation(decided_by="hybrid", rule="hybrid: model confident")
-    no_cues = CueMatch()
-    switch = shipped_detector.engine.match("算了，改用纸质交接本")
-    assert any(hit.label is Label.PIVOT for hit in switch.fired)
-    sure = {Label.NONE: 0.1, Label.REJECT: 0.2, Label.PIVOT: 0.2 + UNNAMED_PIVOT_MARGIN, Label.REOPEN: 0.0}
-    assert _unnamed_pivot_reject("the pool is out", no_cues, sure, 0.5, explanation) == (Label.PIVOT, 0.5)
-    tie = {Label.NONE: 0.1, Label.REJECT: 0.4, Label.PIVOT: 0.45, Label.REOPEN: 0.05}
-    assert _unnamed_pivot_reject("no, show me something different", no_cues, tie, 0.45, explanation) == (Label.PIVOT, 0.45)
-    assert _unnamed_pivot_reject("算了，改用纸质交接本", switch, tie, 0.45, explanation) == (Label.PIVOT, 0.45)
-    assert "names nowhere" not in explanation.rule
-    label, confidence = _unnamed_pivot_reject("the pool is out", no_cues, tie, 0.45, explanation)
-    assert (label, confidence) == (Label.REJECT, pytest.approx(0.85))
