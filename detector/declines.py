@@ -34,7 +34,7 @@ _DECLINE_RE = re.compile(
     r"不用(?:喇|啦))|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # British and Irish: "ah no you're alright, my cousin does electrics", "no no, you're grand".
-    r"(?:(?:ah|oh|aw),? )?(?:no,? )*you'?re (?:alright|all right|grand|grand so|ok|okay)|"
+    r"(?:(?:ah|oh|aw),? )?(?:no,? ){0,3}you'?re (?:alright|all right|grand|grand so|ok|okay)|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
     # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
@@ -91,8 +91,9 @@ _NOTHING_OFFERED_RE = re.compile(r"做什么|做点什么|帮忙|帮什么|别�
 
 
 def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
-    """What the last reply offered to do, when the (normalised) turn opens by declining it: the
-    thing as the decline names it ("前端那边不用你管" → 前端), else as the offer does."""
+    """What the last reply offered to do, when the (normalised) turn opens by declining it, or says
+    不用麻烦了 after its reason: the thing as the decline names it ("前端那边不用你管" → 前端), else as
+    the offer does."""
     decline = _DECLINE_RE.match(text) or _LATER_DECLINE_RE.search(text)
     if decline is None:
         return None

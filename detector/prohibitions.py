@@ -46,6 +46,7 @@ from detector.cues.engine import CueEngine
 from detector.features import last_assistant_text, reply_options
 from detector.openings import option_named, verdict_objects
 from detector.schema import Turn
+from detector.text import CJK_CHAR
 
 # An order, not a fact about someone: "don't use X", not "we don't use X".
 _NO_SUBJECT = r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bpeople )(?<!\bteams )"
@@ -89,7 +90,7 @@ _FORMAT_OPENING_RE = re.compile(rf"\s*(?:{REPLY_FORMAT_RE.pattern})", re.IGNOREC
 
 # A verb with a complement of manner says how to do a thing, not which: "参数不要设置得过于具体"
 # forbids no option that opens with 设置 ("不要得到…" has no such complement).
-_MANNER_RE = re.compile(r"\s*[\u4e00-\u9fff]{1,3}得(?!到)")
+_MANNER_RE = re.compile(rf"\s*[{CJK_CHAR}]{{1,3}}得(?!到)")
 
 
 def forbidden_option(text: str, context: Sequence[Turn], engine: CueEngine) -> Proposal | None:

@@ -103,8 +103,8 @@ _FORCED = [
     ("Root cause is settled. Want me to draft the postmortem from this thread?",
      "nah i'll write the postmortem myself, you'd make it sound like a press release", "draft the postmortem",
      "declines what the assistant just offered"),
-    ("Would you like me to put together a one-page brief for the caterer — numbers per sitting, dietary needs, "
-     "arrival times, the setup of the trestle tables and the urns — and a short note you could forward to the hall committee?",
+    (("Would you like me to put together a one-page brief for the caterer — numbers per sitting, dietary needs, "
+      "arrival times, the setup of the trestle tables and the urns — and a short note you could forward to the hall committee?"),
      "ah no you're alright, the caterer is my sister-in-law, she knows the hall better than any of us",
      "put together a one-page brief for the caterer", "declines what the assistant just offered"),
     ("节目单大致就是这样。要不要我帮你写一版主持人串词？",
