@@ -77,7 +77,8 @@ def reply_options(reply: str) -> tuple[Proposal, ...]:
 def recent_assistant_texts(context: Sequence[Turn], count: int) -> list[str]:
     """The last `count` assistant turns' texts, oldest first: where an earlier offer or change may
     stand (a tool-call-only turn counts, with no words), in simplified Mandarin (`in_mandarin`)."""
-    return [in_mandarin(turn.text) for turn in [turn for turn in context if turn.role == "assistant"][-count:]]
+    replies = [turn.text for turn in context if turn.role == "assistant"][-count:]
+    return [in_mandarin(reply) for reply in replies]
 
 
 def last_assistant_text(context: Sequence[Turn]) -> str:

@@ -175,14 +175,21 @@ def simplified(text: str) -> str:
     return "".join(map(_simplified_char, text))
 
 
+def _simplified_mandarin(text: str) -> str:
+    """Simplified characters and Mandarin's function words, one character for one: the part of
+    `normalize` that `in_mandarin` applies alone."""
+    return as_mandarin(simplified(text))
+
+
 @lru_cache(maxsize=256)
 def in_mandarin(text: str) -> str:
     """The text in simplified characters and Mandarin's function words, one character for one
     (`simplified`, `cantonese.as_mandarin`): how a rule reads an assistant's reply, whose words it
     may copy into a span as written (`normalize` also tidies spaces and punctuation). A reply in
     simplified Mandarin is returned as it is; one in Hong Kong's "要唔要我幫你起草…" is read as
-    "要不要我帮你起草…", as the user's turn is."""
-    return as_mandarin(simplified(text))
+    "要不要我帮你起草…", as the user's turn is. Its own cache, not `normalize`'s: it keeps replies of
+    any length, the few a turn's rules read."""
+    return _simplified_mandarin(text)
 
 
 # Characters the table converts on their own that simplified text uses too: 么 of 什么 (to 幺), 著 of
@@ -207,7 +214,7 @@ def _normalize_cached(text: str) -> str:
 
 
 def _normalize(text: str) -> str:
-    text = as_mandarin(simplified(_SURROGATES.sub("\ufffd", text).translate(_TRANSLATION))).replace("\r\n", "\n").replace("\r", "\n")
+    text = _simplified_mandarin(_SURROGATES.sub("\ufffd", text).translate(_TRANSLATION)).replace("\r\n", "\n").replace("\r", "\n")
     text = _HORIZONTAL_SPACE.sub(" ", text)
     text = _BLANK_LINES.sub("\n\n", text)
     text = _MISSING_APOSTROPHE.sub(_with_apostrophe, _CURLY_APOSTROPHE.sub("'", text))
