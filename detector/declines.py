@@ -22,13 +22,14 @@ from detector.cues.spans import clean_span
 from detector.features import last_assistant_text
 from detector.schema import Turn
 
-# "No need to trouble you", the decline that may come anywhere in the turn (`_LATER_DECLINE_RE`).
-_NO_TROUBLE = r"不用麻烦(?:您|你)?(?:了|啦)?|不麻烦(?:您|你)了"
-# The turn opens with a decline, and it is the whole first clause: "不用了", "no thanks, …"; thanks
+# "No need to trouble you", the decline that may come anywhere in the turn (`_LATER_DECLINE_RE`),
+# said plainly or formally ("不必麻烦了，谢谢您").
+_NO_TROUBLE = r"不(?:用|必)麻烦(?:您|你)?(?:了|啦)?|不麻烦(?:您|你)了"
+# The turn opens with a decline, and it is the whole first clause: "不用了", "不用写了", "no thanks, …"; thanks
 # may come first ("非常感谢您的好意，one-pager 就不用麻烦您了"), and the thing the decline names ("流程图
 # 就不麻烦您了").
 _DECLINE_RE = re.compile(
-    rf"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
+    rf"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|(?:不用|不必)(?:全部|都|再|重新)?(?:重写|写|弄|做|整理|准备|画|列|查|订|约|安排)(?:了|啦)?|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
     r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用)?麻烦(?:您|你)了)|"
     # Cantonese's "唔使喇", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost 嗰part
@@ -37,6 +38,8 @@ _DECLINE_RE = re.compile(
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # British and Irish: "ah no you're alright, my cousin does electrics", "no no, you're grand".
     r"(?:(?:ah|oh|aw),? )?(?:no,? ){0,3}you'?re (?:alright|all right|grand|grand so|ok|okay)|"
+    # New Zealand and Australia: "Nah she'll be right, I'll just ring Dave".
+    r"(?:(?:yeah,? )?(?:nah|no),? )?she'?ll be right|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
     # you, but my son-in-law has already drawn one up".
     # A bare "but" only after kindness named: "thanks, but can you make it shorter" asks for more.
@@ -45,8 +48,9 @@ _DECLINE_RE = re.compile(
     rf"(?:{KINDNESS}),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
-    # A no, then that the user does it: "nah i'll write the postmortem, …".
-    r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
+    # A no, then that the user does it: "nah i'll write the postmortem, …", "God, no, I'll write my
+    # own scenes".
+    r"(?:(?:god|gosh|lord|good lord|oh|ah),? )?(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
     r"not necessary|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
     # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not

@@ -38,7 +38,7 @@ from detector.restatements import restated_rejection
 from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
-from detector.statements import opening_choice, opens_with_approval, says_it_fails
+from detector.statements import opening_choice, opens_with_approval, praised_opening, says_it_fails
 from detector.targets import labelled_option, query_for, resolve
 from detector.text import WORD_CHAR_RE, clause_spans, detect_language, ends_as_question, normalize
 
@@ -381,7 +381,12 @@ def _adjusts_what_it_takes(
     parameter change. A rejection after the approval stays one, read by a rejection cue ("Looks good.
     Kanazawa is out though"), and so does a pivot to an option named by its label."""
     proposals = _latest_options(context)
-    taken = _taken_by_the_turn(text, target, proposals)
+    taken = _taken_by_the_turn(opening_choice(text), target, proposals, text)
+    if taken is None and not match.fired and not concedes(text):
+        # "The traverse board is a charming suggestion. I must apologise…", "Salt! Yes. Mages who…":
+        # the model, with no cue to go on, read praise of an option as a verdict on it. Not when the
+        # turn turns on a "but" ("Redis is smart, but we can't run it").
+        taken = _taken_by_the_turn(praised_opening(text), target, proposals, text, by_content=True)
     if taken is not None:
         return f"the turn takes the option its {label.value} would drop ({clip(taken, 60)})"
     if (
@@ -394,17 +399,19 @@ def _adjusts_what_it_takes(
     return None
 
 
-def _taken_by_the_turn(text: str, target: str | None, proposals: Sequence[Proposal]) -> str | None:
-    """The option of the latest reply that offered some which the turn both takes, in its opening
-    sentence, and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
+def _taken_by_the_turn(
+    taken_words: str | None, target: str | None, proposals: Sequence[Proposal], text: str, by_content: bool = False
+) -> str | None:
+    """The option of the latest reply that offered some which the turn both takes, by the words its
+    opening takes (`taken_words`), and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
     白色了，换成浅灰". The change is inside the plan the user just chose (the label guide's
     parameter change, NONE); the "instead" and "别用" made the model read a pivot away from it.
     Not when the turn names another option by label ("方案二。方案一工期太长，不考虑了"): the target
-    read is then the wrong one, and the turn does drop something."""
-    taken_words = opening_choice(text)
+    read is then the wrong one, and the turn does drop something. With `by_content` the words may
+    name the option by what it is, as praise does ("The traverse board is a charming suggestion")."""
     if not target or not taken_words:
         return None
-    taken = _option_meant(taken_words, proposals)
+    taken = _option_meant(taken_words, proposals) or (_option_described(taken_words, proposals) if by_content else None)
     if taken is None or _options_named(text, proposals) - {taken}:
         return None
     dropped = _option_meant(target, proposals)
@@ -433,6 +440,14 @@ def _option_meant(words: str, proposals: Sequence[Proposal]) -> Proposal | None:
     alone are no proof that the option taken is the one dropped ("按您的建议首先排查了网络" takes
     no option, and its words are those of the cause it rules out)."""
     return next((p for p in proposals if p.display == words), None) or proposal_by_label(words, proposals)
+
+
+def _option_described(words: str, proposals: Sequence[Proposal]) -> Proposal | None:
+    """The one option whose words hold all of these ("The traverse board" → "A traverse board
+    visitors can peg…"); None when no option or several do."""
+    keys = content_keys(words)
+    described = [p for p in proposals if keys and keys <= content_keys(p.summary)]
+    return described[0] if len(described) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

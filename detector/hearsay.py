@@ -65,16 +65,19 @@ _PARTY_ZH = (
     r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|人事|"
     # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
-    # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba)(?![A-Za-z])|"
+    # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
+    # "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉".
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client)(?![A-Za-z])|"
     # A department typed in English is a party with the word for its people ("sales 那边"), not in
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
-_STOP_ZH = r"(?:pass|drop|kill|scrap|cut|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了)"
+# "manager 说不用做": no need to do it is a stop too.
+_STOP_ZH = r"(?:pass|drop|kill|scrap|cut|不用(?:做|搞|弄|上|加)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了)"
 _WANTED_ZH_RE = re.compile(
-    # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack".
-    rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,12}}?"
+    # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
+    # "看到 APK 130MB 就".
+    rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,20}}?"
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
     r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
@@ -110,7 +113,9 @@ _OPPOSED_RE = re.compile(
     # ("我跟他说先别急", not "你先别急着给我推荐", said to the assistant; "我是觉得不能撤",
     # "我觉得没必要折腾").
     r"我们?(?:这边|现在)还是(?:打算|决定|坚持|要按|按)|是(?:他|她|他们)(?:的)?个人(?:意见|看法|想法)|别受(?:他|她|他们)的?影响|"
-    r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|我觉得没必要(?:折腾|换|改|动|砍|撤)",
+    r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|我觉得没必要(?:折腾|换|改|动|砍|撤)|"
+    # The party's alarm played down: "我觉得没那么严重, size 应该能压下来".
+    r"我(?:倒是|个人)?觉得(?:还)?没(?:那么|这么|他说的那么|她说的那么)(?:严重|夸张|糟|差|可怕)",
     re.IGNORECASE,
 )
 

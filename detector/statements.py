@@ -101,13 +101,16 @@ _APPROVAL_RE = re.compile(
     r"不错|挺好|很好|同意|没问题|喜欢)(?:的|了)?[,，!！。.~ ]{0,3}){1,3}$",
     re.IGNORECASE,
 )
+# A word that turns a clause against what it names: "redis is out", "not for me", "不要".
+_NEGATION = r"\b(?:no|not|out|never)\b|n't|不|别|没"
+_NEGATION_RE = re.compile(_NEGATION, re.IGNORECASE)
 # An option named after a word of assent and sealed by the next clause: "ok yes, toast delivery
 # for the everyday stuff, let's do that. cakes pickup only for now", "可以，就酒店，定了。问一下…".
 # What follows may drop something else; what the opening names is taken, never dropped.
 _ASSENTED_RE = re.compile(
     rf"^(?:{_ASSENT})(?:[,，.!！。 ]{{1,3}}(?:{_ASSENT}))*[,，.!！。 ]{{1,3}}(?:就|那就)?"
     # Not a word of assent again ("嗯 可以，就这样"), nor a clause with a verdict ("ok, redis is out").
-    rf"(?!(?:{_ASSENT})[,，.!！。 ])(?![^,，。.!！?？;；:：\n]{{0,40}}?(?:\b(?:no|not|out|never)\b|n't|不|别|没))"
+    rf"(?!(?:{_ASSENT})[,，.!！。 ])(?![^,，。.!！?？;；:：\n]{{0,40}}?(?:{_NEGATION}))"
     # The approval beside the name is no part of it: "ok contract-to-hire sounds good, let's do that".
     r"(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)(?:\s(?:sounds|looks) (?:good|great|fine|right))?\s?吧?[,，。.!！]\s{0,2}"
     r"(?:let'?s do (?:that|it|this)|let'?s go with (?:that|it)|(?:就这么|方向|那就)?定了|就这样|就它了|"
@@ -115,9 +118,9 @@ _ASSENTED_RE = re.compile(
     re.IGNORECASE,
 )
 # The same, the option first: "postgres on render yes. redis tho… one more service to babysit"
-# takes Postgres, whatever the rest drops; "Plan A is a yes." takes Plan A.
+# takes Postgres, whatever the rest drops; "Plan A is a yes." takes Plan A; "Salt! Yes." too.
 _NAMED_THEN_YES_RE = re.compile(
-    r"^(?!(?:ok|okay|so|and|but|well|i|we|you|it|that|this|is|are|do|does|did|was|can|should|would)\b)(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)(?:\s(?:is|'s)(?: a)?)?\s(?:yes|yep|yeah|for sure|definitely)[.,!]",
+    r"^(?!(?:ok|okay|so|and|but|well|i|we|you|it|that|this|is|are|do|does|did|was|can|should|would)\b)(?P<choice>[^,，。.!！?？;；:：\n]{2,40}?)(?:\s(?:is|'s)(?: a)?)?!?\s(?:yes|yep|yeah|for sure|definitely)[.,!]",
     re.IGNORECASE,
 )
 # An option named, then approved, as the turn's first clause: "等级制可以，不过门槛按 200 来设",
@@ -129,8 +132,10 @@ _ENDORSED_RE = re.compile(
     # A filler may close it: "hood river sounds great actually", "option 2 looks good tbh".
     r"|^(?P<en>[^,.;:!?\n]{1,40}?) (?:(?:sounds|looks) (?:(?:really|so|pretty|very) )?(?:good|great|right|perfect|best|fine|amazing|lovely|awesome)"
     r"|works for me|is fine by me|it is|wins|then"
-    # "3 is nice", "option B is the one", "the second is perfect".
-    r"|(?:is|'s) (?:(?:really|so|pretty|very) )?(?:nice|good|great|perfect|solid|the one|the best|best|my fav(?:ou?rite)?))"
+    # "3 is nice", "option B is the one", "the second is perfect", "the flyer in the water bill is
+    # smart", "the traverse board is a charming suggestion".
+    r"|(?:is|'s) (?:(?:really|so|pretty|very) )?(?:nice|good|great|perfect|solid|smart|clever|brilliant|lovely|charming|the one|the best|best|my fav(?:ou?rite)?)"
+    r"|(?:is|'s) an? (?:(?:really|very) )?(?:good|great|smart|clever|brilliant|lovely|charming|nice) (?:idea|suggestion|call|shout|choice))"
     r"(?: (?:actually|honestly|tbh|though|to me|lol|then))?$",
     re.IGNORECASE,
 )
@@ -255,6 +260,23 @@ def endorsed_option(text: str) -> str | None:
         if match is not None:
             return (match.group("zh") or match.group("en")).strip()
     return None
+
+
+def praised_opening(text: str) -> str | None:
+    """The option a turn approves by name as it opens ("The traverse board is a charming suggestion.
+    I must apologise…", "The flyer in the water bill is smart, they already get mail from us",
+    "Salt! Yes. Mages who are permanently parched…"): what follows talks about the option taken.
+    None for any other turn, and for an opening that negates ("so the running plan is not for me
+    then") or asks ("Redis is smart? no")."""
+    stripped = text.strip()
+    first = _CLAUSE_SPLIT_RE.split(stripped, maxsplit=1)[0].strip()
+    if _NEGATION_RE.search(first) or ends_as_question(next(iter(sentences(stripped)), stripped)):
+        return None
+    endorsed = _ENDORSED_RE.match(first)
+    if endorsed is not None:
+        return (endorsed.group("zh") or endorsed.group("en")).strip()
+    named = _NAMED_THEN_YES_RE.match(stripped)
+    return named.group("choice").strip() if named else None
 
 
 def bare_choice(text: str) -> str | None:

@@ -109,6 +109,21 @@ _FORCED = [
      "put together a one-page brief for the caterer", "declines what the assistant just offered"),
     ("节目单大致就是这样。要不要我帮你写一版主持人串词？",
      "串词 主持人自己会写 不用麻烦了 另外合唱放到倒数第二个", "写一版主持人串词", "declines what the assistant just offered"),
+    # Session 64: a New Zealander's "she'll be right", a "God, no" before "I'll write my own", a
+    # formal 不必麻烦了 and a 不用写了 before the reason (the model read the first three NONE, the last
+    # a PIVOT).
+    ("Ask him about water gates where the gully line crosses the creek. Want me to draft an email to a couple of fencing contractors asking for quotes?",
+     "Nah she'll be right, I'll just ring Dave. He did the neighbour's.", "draft an email to a couple of fencing contractors",
+     "declines what the assistant just offered"),
+    ("Want me to write a sample scene of a reckoner paying the fine, so you can hear how it sounds on the page?",
+     "God, no, I'll write my own scenes, thank you - keep your mitts off the prose. But do keep going on the rules.",
+     "write a sample scene of a reckoner paying the fine", "declines what the assistant just offered"),
+    ("好的。需要的话，我可以帮您整理一份VR与全景图的对比表，方便周会上汇报。",
+     "不必麻烦了，谢谢您，这部分我自己整理即可。我们回到办事指引模块，您觉得它应该做成什么形式比较好？", "VR与全景图的对比表",
+     "declines what the assistant just offered"),
+    ("生成码，打印成标签发给这户，他们装瓶时贴上就行。\n\n需要的话，我可以帮你写一份给社员看的贴码说明，一步一步的，字大一点。",
+     "不用写了 他们也不看字 下礼拜开社员大会我当面讲就行 再说个事 快递这块 蜂蜜怕漏 你看用啥包装好", "贴码说明",
+     "declines what the assistant just offered"),
     # Session 61: kindness named with an adverb; thanks before a decline that names the offer
     # (the model read all three NONE).
     ("Would you like me to sketch out a wiring schematic with cable sizes and fuse ratings?",
@@ -311,6 +326,69 @@ def test_a_turn_that_takes_an_option_and_changes_it_drops_nothing(shipped_detect
     assert state.current_decision is not None and taken in state.current_decision.text
 
 
+_EXHIBITS = (
+    "That's a common story with touring digital pieces, so let's do without it. Some low-tech options that "
+    "survive touring well:\n\n- A traverse board visitors can peg, the way a watch logged a ship's course and "
+    "speed, with a simple panel showing how the pegs turn into a position.\n- A working sextant, mounted and "
+    "secured, aimed at a painted horizon and an artificial 'sun'.\n- A lift-the-flap panel comparing a chart "
+    "from 1680 with one from 1840 of the same stretch of coast.\n\nNone of these need power, and any venue technician "
+    "can fix them."
+)
+_OUTREACH = (
+    "Sign-ups are the hard part, so it's good to plan for them. Ideas that work in small towns:\n\n- A flyer "
+    "in the water bill with the keyword in big letters.\n- A sign-up table at the farmers market and the fall "
+    "festival. Sign people up on the spot with their phone.\n- School take-home sheets, with the Spanish version "
+    "on the back.\n- Announcements at churches and the senior center.\n- For people who never sign up, you could "
+    "still load the water billing numbers as a default list with an easy opt-out."
+)
+_COSTS = (
+    "Fair, it's been done to death lately. Other costs that suit a sea-bound magic:\n\n- Salt. Each working "
+    "draws salt and water out of the reckoner's body, so they're always thirsty and cramping, and a big working "
+    "can kill by dehydration.\n- Debt. Every working is recorded in the harbour ledger, and the tide collects, "
+    "with interest, at a time of its choosing.\n- Cold. Reckoners take on the temperature of deep water, slowly "
+    "and permanently."
+)
+
+
+@pytest.mark.parametrize(
+    "reply, text",
+    [
+        # Session 64: an option praised by name as the turn opens (the model read PIVOT 0.63, PIVOT
+        # 0.66 and REJECT 0.74, with no cue).
+        (_EXHIBITS, (
+            "The traverse board is a charming suggestion. I must apologise for the delay in replying, incidentally; "
+            "we had a leak in the stores over the weekend, and I have spent rather more time with buckets and blotting "
+            "paper than I should like."
+        )),
+        (_OUTREACH, "The flyer in the water bill is smart, they already get mail from us every month. Let's do that and the farmers market."),
+        (_COSTS, (
+            "Salt! Yes. Mages who are permanently parched in the wettest city in the kingdom. That's the irony I'm "
+            "after. Also it means they're all drinking, which is useful for plot."
+        )),
+    ],
+)
+def test_a_turn_that_opens_by_praising_an_option_drops_nothing(shipped_detector, reply: str, text: str) -> None:  # type: ignore[no-untyped-def]
+    detection = shipped_detector.detect(text, [Turn(role="user", text="help me choose"), Turn(role="assistant", text=reply)])
+    assert detection.label is Label.NONE, detection.explanation.rule
+
+
+@pytest.mark.parametrize(
+    "text, praised",
+    [
+        ("The traverse board is a charming suggestion. I must apologise", "The traverse board"),
+        ("the flyer is smart, they get mail from us", "the flyer"),
+        ("Salt! Yes. Mages who are parched", "Salt"),
+        # Negated, or turned against it: no praise.
+        ("so the running plan is not for me then, my knees will cry after one week", None),
+        ("Redis is smart? no", None),
+    ],
+)
+def test_what_counts_as_praise_of_an_option_in_the_opening(text: str, praised: str | None) -> None:
+    from detector.statements import praised_opening
+
+    assert praised_opening(text) == praised
+
+
 @pytest.mark.parametrize(
     "reply, text",
     [
@@ -467,6 +545,9 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我老板看到价格第一反应是 PagerDuty 太贵直接 pass，but honestly I think it's nothing compared to 一次 3 小时的 outage，我会去跟他 argue 的",
         # Session 55: an English verb typed in a Chinese turn, and "我个人不太同意".
         "我们 VP 看了说 devex survey 那个 O 太软 想直接 drop 掉 我个人不太同意 survey 是唯一能反映大家体感的东西 你帮我想想怎么说服他",
+        # Session 64: "说不用做", a producer who "看到 … 就想" scrap it, and the alarm played down.
+        "network 这块我 manager 说不用做, 他觉得 customer 不会因为 signal 走 lah, 都是 price. but 我不同意 leh, east side 那边 coverage 很差. 我想 try",
+        "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉, 回 Unity 6 算了. 我觉得没那么严重, size 应该能压下来. 你看有什么办法",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
