@@ -30,8 +30,9 @@ _NO_TROUBLE = r"不(?:用|必)麻烦(?:您|你)?(?:了|啦)?|不麻烦(?:您|你
 # 就不麻烦您了").
 _DECLINE_RE = re.compile(
     rf"^\s?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|(?:不用|不必)(?:全部|都|再|重新)?(?:重写|写|弄|做|整理|准备|画|列|查|订|约|安排)(?:了|啦)?|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
-    # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带".
-    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用)?麻烦(?:您|你)了)|"
+    # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带",
+    # "集點卡的部分就不用麻煩了".
+    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用|必)?麻烦(?:您|你)?了)|"
     # Cantonese's "唔使喇", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost 嗰part
     # 唔使喇 thx".
     r"不用(?:喇|啦))|"
@@ -60,8 +61,11 @@ _DECLINE_RE = re.compile(
     re.IGNORECASE,
 )
 # Or says it after saying why, in the middle or at the end: "screener 我们有 template 了 不用麻烦～谢谢
-# 🙏", "文案 agency 会出 不用麻烦了 🙏 50 台改 30 台".
-_LATER_DECLINE_RE = re.compile(rf"(?:^|[\s,，。.!！~～])(?:就|都|也)?(?:{_NO_TROUBLE})(?=\W|$)")
+# 🙏", "文案 agency 会出 不用麻烦了 🙏 50 台改 30 台", or after thanks, naming the thing: "公告写得很温暖，
+# 谢谢您。集点卡的部分就不用麻烦了".
+_LATER_DECLINE_RE = re.compile(
+    rf"(?:^|[\s,，。.!！~～])(?:(?P<named>[^\s,，。.!！?？~～]{{1,12}}?)(?:就|都|也)|就|都|也)?(?:{_NO_TROUBLE})(?=\W|$)"
+)
 # The reply ends by offering to do something: "需要我帮你查一下…吗？", "Want me to draft it?", or
 # says it can on request: "需要的话我可以写个脚本，帮你生成 manifest。", "If you like, I can draft
 # it."; one short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With

@@ -31,6 +31,8 @@ from detector.text import CJK_CHAR, LATIN_NAME_RE, clause_spans, normalize
 # The user says they said it before.
 _SAID_BEFORE_RE = re.compile(
     r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|就说了|"
+    # Said formally: "消息队列的事前面已经说明，今年不具备条件".
+    r"(?:前面|之前|上面|上次)(?:已经)?说明过?了?|已经说明|"
     r"又绕回|怎么又|"
     r"我说了(?!算)|"
     r"\bi (?:already |literally |just |clearly )?(?:said|told you)(?: that)?\b(?! (?:before|earlier|wrong)\b)|"
@@ -53,10 +55,12 @@ _CALLED_OUT_RE = re.compile(
     re.IGNORECASE,
 )
 # ...and that it was a no.
-_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找|去|买|选)|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
-# A self-correction is no verdict: "not 200 like i said", "i told you wrong before".
+# "框架的事说过了，换不了": what cannot be done is a no too.
+_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找|去|买|选)|[换动改]不了|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+# A self-correction is no verdict: "not 200 like i said", "i told you wrong before"; nor is taking
+# it back ("then I take back what I said about duotone, since it'd be no extra drawing work").
 _CORRECTION_RE = re.compile(
-    r"\bcorrection\b|\bmy bad\b|\bsorry\b(?! if i (?:wasn't|was not) clear)|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
+    r"\btake back what i (?:said|told you)\b|\btake (?:it|that) back\b|收回(?:我)?(?:前面|之前|刚才)?(?:说的|的话)|\bcorrection\b|\bmy bad\b|\bsorry\b(?! if i (?:wasn't|was not) clear)|\bwrong\b|\bscratch (?:what|that)\b|说错了|记错了|搞错了|"
     r"\bnot [\w .-]{1,30}? (?:like|as) i (?:said|told you)\b",
     re.IGNORECASE,
 )
@@ -139,15 +143,18 @@ def _clauses_around(text: str, position: int) -> tuple[str, str, str]:
 
 def _said_again(text: str, said: re.Match[str]) -> str | None:
     """The words of at most MAX_CHARS in which the turn says its no and that it said so before: the
-    whole turn, or in a longer one that goes on to other business the clause that says "I said" or
-    else the one before it, whichever first says no ("no influencers. I said. not micro, not macro,
-    not nano. anyway – which competitions…"); None when it says no no. `said` is where it says it
-    said so before."""
+    whole turn, or in a longer one that goes on to other business the clause that says "I said",
+    else the one before it, else that clause and the one after it, whichever first says no ("no
+    influencers. I said. not micro, not macro, not nano. anyway – which competitions…", "框架的事说过了
+    换不了" of "框架的事说过了，换不了。给我写个…");
+    None when it says no no. `said` is where it says it said so before."""
     if len(text) <= MAX_CHARS:
         return text if _NO_RE.search(text) is not None else None
-    # The clause that says "I said", else the one before it: the first of them that says no.
-    said_in, before, _ = _clauses_around(text, said.start())
-    return next((clause for clause in (said_in, before) if len(clause) <= MAX_CHARS and _NO_RE.search(clause)), None)
+    # The clause that says "I said", else the one before it, else the one after, with the clause
+    # that says "I said", which names the option ("框架的事说过了" + "换不了"): the first that says no.
+    said_in, before, after = _clauses_around(text, said.start())
+    candidates = (said_in, before, f"{said_in} {after}")
+    return next((clause for clause in candidates if len(clause) <= MAX_CHARS and _NO_RE.search(clause)), None)
 
 
 def _key_in(name: str, reply: str) -> str | None:

@@ -118,6 +118,9 @@ _FORCED = [
     ("Want me to write a sample scene of a reckoner paying the fine, so you can hear how it sounds on the page?",
      "God, no, I'll write my own scenes, thank you - keep your mitts off the prose. But do keep going on the rules.",
      "write a sample scene of a reckoner paying the fine", "declines what the assistant just offered"),
+    ("我們不打折，但會把每一本書好好地交到你手上。\n\n如果需要的話，我也可以幫您設計一張 LINE 集點卡的圖樣說明。",
+     "公告寫得很溫暖，謝謝您。集點卡的部分就不用麻煩了，店員說 LINE 後台有現成的樣板可以直接套用。", "集点卡",
+     "declines what the assistant just offered"),
     ("好的。需要的话，我可以帮您整理一份VR与全景图的对比表，方便周会上汇报。",
      "不必麻烦了，谢谢您，这部分我自己整理即可。我们回到办事指引模块，您觉得它应该做成什么形式比较好？", "VR与全景图的对比表",
      "declines what the assistant just offered"),
@@ -548,6 +551,7 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # Session 64: "说不用做", a producer who "看到 … 就想" scrap it, and the alarm played down.
         "network 这块我 manager 说不用做, 他觉得 customer 不会因为 signal 走 lah, 都是 price. but 我不同意 leh, east side 那边 coverage 很差. 我想 try",
         "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉, 回 Unity 6 算了. 我觉得没那么严重, size 应该能压下来. 你看有什么办法",
+        "我们 sales director 一直在 push 说要把小红书预算全砍了, all in 抖音. 我个人是不同意的, 新品不种草, 抖音直播间根本没人搜",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -847,6 +851,15 @@ def test_a_correction_that_also_turns_elsewhere_is_not_read_as_one(shipped_detec
     ("no set visiting hours, the board ended them last year",
      "Draft policy: open visiting from 8 am to 8 pm, with set visiting hours on the surgical ward during rounds.",
      "the last paragraph brings back set visiting hours, which the board ended", "set visiting hours"),
+    # Session 64: said before as 已经说明, formally; the no ("换不了") in the clause after the one
+    # that says so, in a turn over 120 characters that goes on to other business.
+    ("消息队列的方案，建议暂不考虑。引入新的中间件需要走立项和等保评估，周期至少半年。",
+     "处理上可以请厂商把上传间隔缩短到1分钟。从长远看，更彻底的是把各条线统一接到消息队列上做实时推送。",
+     "上传间隔改为1分钟可行，我会联系厂商工程师。消息队列的事前面已经说明，今年不具备条件，请不要再列入本次整改方案。", "消息队列"),
+    ("框架别换，组里统一用自己的向量化框架，我一个实习生动不了。",
+     "如果想从根本上避免这类问题，还是建议把回测迁到 backtrader 这种事件驱动框架，逐根K线推进。",
+     ("框架的事说过了，换不了。\n给我写个检查函数，自动查未来函数：把 t 之后的数据全改成 NaN，看 t 时刻的信号变不变，"
+      "再把结果按股票汇总成一张表，标出信号变了的日期和字段，表头用中文，日期用 YYYY-MM-DD，输出到 reports 目录下，文件名带上今天的日期。"), "框架"),
 ])
 def test_a_no_said_again_to_what_the_reply_brought_back_is_a_rejection(shipped_detector, first: str, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     """The model read both as NONE: "we went over this" and "前面说了" are as often the user's
@@ -878,6 +891,21 @@ def test_a_call_out_with_no_name_beside_it_restates_what_the_turn_names_first(sh
 def test_i_said_is_no_restatement_by_itself(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
     context = [Turn(role="user", text="no agencies, and not delta"), Turn(role="assistant", text="Then delta or an agency like moentech could work.")]
     assert "says its no again" not in shipped_detector.detect(text, context).explanation.rule
+
+
+def test_what_i_said_taken_back_is_no_restatement() -> None:
+    """Over 120 characters the no may sit in the clause after the one that says "I said"; a turn
+    that takes back what it said says its no no more (train en-prod-019)."""
+    from detector.cues.engine import default_engine
+    from detector.restatements import restated_rejection
+
+    context = [
+        Turn(role="user", text="no duotone icons, it's double the drawing work"),
+        Turn(role="assistant", text="Good choice, Phosphor has regular, fill, and duotone weights in one set."),
+    ]
+    text = "wait so Phosphor gives us duotone for free? then I take back what I said about duotone, since it'd be no extra drawing work"
+    assert len(text) > 120
+    assert restated_rejection(text, context, default_engine()) is None
 
 
 @pytest.mark.parametrize(
