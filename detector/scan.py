@@ -101,23 +101,29 @@ class ConversationResult:
 
 
 class _RecordingDetector:
-    """Passes `detect` through and keeps the last Detection.
+    """Passes `detect` through and keeps the turn's Detection: the first call since `turn`
+    was reset.
 
     The tracker returns a Suggestion, and none at all during its cooldown or for a low-confidence
     label, while a scan reports every detection; recording the call the tracker makes anyway
-    avoids detecting each turn twice.
+    avoids detecting each turn twice. The tracker reads the whole turn first, then may read some
+    of its sentences alone (the options each one drops); those later calls are not the turn's
+    label, and until session 64 the scan reported the last of them ("HDB whole unit 可以，condo 也看看"
+    for a turn that opens "co-living 免谈").
     """
 
     def __init__(self, inner: Detector) -> None:
         self.inner = inner
         self.engine = inner.engine  # the tracker reads choices in NONE turns with the same cues
-        self.last: Detection | None = None
+        self.turn: Detection | None = None
 
     def detect(
         self, text: str, context: Sequence[Turn] = (), lang: str | None = None, opens_conversation: bool = False
     ) -> Detection:
-        self.last = self.inner.detect(text, context, lang, opens_conversation)
-        return self.last
+        detection = self.inner.detect(text, context, lang, opens_conversation)
+        if self.turn is None:
+            self.turn = detection
+        return detection
 
 
 def conversation_id(record: Record) -> str:
@@ -141,10 +147,10 @@ def scan_conversation(detector: Detector, record: Record) -> ConversationResult:
     relapsed = False
     for index, turn in enumerate(record.transcript.turns):
         if turn.role == "user":
-            recorder.last = None
+            recorder.turn = None
             tracker.observe_user(cid, turn.text)
             user_turn_index.append(index)
-            found = recorder.last
+            found = recorder.turn
             if found is not None and found.label.is_positive:
                 records.append({"type": "detection", **base, "turn": index, **_detection_fields(found)})
         elif turn.role == "assistant":

@@ -299,3 +299,26 @@ def test_a_conversation_that_trips_a_bug_is_a_bad_record_and_the_scan_goes_on(
     assert "bad records: 2" in err  # the malformed line 2 and the failed line 3
     code, _, _ = run(capsys, "scan", str(logs / "a.jsonl"), "--mode", "rules", "--workers", "1", "--strict")
     assert code == 1
+
+
+def test_the_scan_reports_the_whole_turns_detection_not_a_sentence_read_after_it() -> None:
+    """The tracker reads a turn whole, then may read its sentences alone to find which option each
+    drops; the scan reports the whole turn's label, target and reason, as the hook would (until
+    session 64 it reported the last sentence read: here "HDB whole unit 可以", the option taken)."""
+    from detector.formats import Record
+    from detector.loading import build_detector
+    from detector.scan import scan_conversation
+    from detector.schema import Transcript
+
+    transcript = Transcript.model_validate({"id": "sg-flat", "turns": [
+        {"role": "user", "text": "我跟 partner 下个月从上海搬来 SG，两个人，budget 每月 SGD 4.5k"},
+        {"role": "assistant", "text": (
+            "1. Buona Vista / Holland 的 condo 2BR，离 one-north 近；2. Tanjong Pagar 的 condo，离 Raffles 近；"
+            "3. 折中选 Queenstown / Redhill 的 HDB whole unit，比较便宜；4. co-living，比如 Lyf、Hmlet。推荐 3。")},
+        {"role": "user", "text": "co-living 免谈，两个人想要有自己的空间。HDB whole unit 可以，condo 也看看"},
+    ]})
+    detector = build_detector()
+    [found] = [r for r in scan_conversation(detector, Record("a.jsonl", 1, transcript)).records if r["type"] == "detection"]
+    whole = detector.detect_in(transcript.turns, 2)
+    assert (found["label"], found["target"]) == (whole.label.value, whole.target)
+    assert found["label"] == "REJECT" and "co-living" in found["target"]
