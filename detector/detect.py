@@ -403,12 +403,13 @@ def _taken_by_the_turn(
     taken_words: str | None, target: str | None, proposals: Sequence[Proposal], text: str, by_content: bool = False
 ) -> str | None:
     """The option of the latest reply that offered some which the turn both takes, by the words its
-    opening takes (`taken_words`), and, as read, drops: "Go with option 1. Run it at 3 am instead", "行，方案一。颜色别用
-    白色了，换成浅灰". The change is inside the plan the user just chose (the label guide's
-    parameter change, NONE); the "instead" and "别用" made the model read a pivot away from it.
-    Not when the turn names another option by label ("方案二。方案一工期太长，不考虑了"): the target
-    read is then the wrong one, and the turn does drop something. With `by_content` the words may
-    name the option by what it is, as praise does ("The traverse board is a charming suggestion")."""
+    opening takes it by (`taken_words`), and, as read, drops: "Go with option 1. Run it at 3 am
+    instead", "行，方案一。颜色别用白色了，换成浅灰". The change is inside the plan the user just
+    chose (the label guide's parameter change, NONE); the "instead" and "别用" made the model read a
+    pivot away from it. Not when the turn names another option by label ("方案二。方案一工期太长，不考
+    虑了"): the target read is then the wrong one, and the turn does drop something. With
+    `by_content` the words may name the option by what it is, as praise does ("The traverse board
+    is a charming suggestion")."""
     if not target or not taken_words:
         return None
     taken = _option_meant(taken_words, proposals) or (_option_described(taken_words, proposals) if by_content else None)

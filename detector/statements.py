@@ -251,15 +251,23 @@ def endorsed_option(text: str) -> str | None:
     question."""
     if ends_as_question(text):
         return None
-    first = _CLAUSE_SPLIT_RE.split(text.strip(), maxsplit=1)[0].strip()
+    first = _first_clause(text)
     said = sentences(text)
     # Or its last sentence, after the verdicts on the others: "C is not gonna fly … D obviously
     # no. B... we tried that last year, it was a mess. A sounds right".
-    for clause in dict.fromkeys((first, said[-1].strip(" .。!！") if len(said) > 1 else first)):
-        match = _ENDORSED_RE.match(clause)
-        if match is not None:
-            return (match.group("zh") or match.group("en")).strip()
-    return None
+    clauses = dict.fromkeys((first, said[-1].strip(" .。!！") if len(said) > 1 else first))
+    return next((named for clause in clauses if (named := _endorsed_in(clause)) is not None), None)
+
+
+def _first_clause(text: str) -> str:
+    """The turn's opening clause, up to the first mark (`_CLAUSE_SPLIT_RE`)."""
+    return _CLAUSE_SPLIT_RE.split(text.strip(), maxsplit=1)[0].strip()
+
+
+def _endorsed_in(clause: str) -> str | None:
+    """The option a whole clause approves by name ("等级制可以" → "等级制", "Postgres sounds good")."""
+    match = _ENDORSED_RE.match(clause)
+    return (match.group("zh") or match.group("en")).strip() if match is not None else None
 
 
 def praised_opening(text: str) -> str | None:
@@ -269,12 +277,12 @@ def praised_opening(text: str) -> str | None:
     None for any other turn, and for an opening that negates ("so the running plan is not for me
     then") or asks ("Redis is smart? no")."""
     stripped = text.strip()
-    first = _CLAUSE_SPLIT_RE.split(stripped, maxsplit=1)[0].strip()
+    first = _first_clause(stripped)
     if _NEGATION_RE.search(first) or ends_as_question(next(iter(sentences(stripped)), stripped)):
         return None
-    endorsed = _ENDORSED_RE.match(first)
+    endorsed = _endorsed_in(first)
     if endorsed is not None:
-        return (endorsed.group("zh") or endorsed.group("en")).strip()
+        return endorsed
     named = _NAMED_THEN_YES_RE.match(stripped)
     return named.group("choice").strip() if named else None
 
