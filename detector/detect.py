@@ -381,8 +381,8 @@ def _adjusts_what_it_takes(
     parameter change. A rejection after the approval stays one, read by a rejection cue ("Looks good.
     Kanazawa is out though"), and so does a pivot to an option named by its label."""
     proposals = _latest_options(context)
-    taken = _taken_by_the_turn(opening_choice(text), target, proposals, text)
-    if taken is None and not match.fired and not concedes(text):
+    taken = _taken_by_the_turn(opening_choice(text), target, proposals, text) if target else None
+    if target and taken is None and not match.fired and not concedes(text):
         # "The traverse board is a charming suggestion. I must apologise…", "Salt! Yes. Mages who…":
         # the model, with no cue to go on, read praise of an option as a verdict on it. Not when the
         # turn turns on a "but" ("Redis is smart, but we can't run it").

@@ -278,13 +278,11 @@ def praised_opening(text: str) -> str | None:
     then") or asks ("Redis is smart? no")."""
     stripped = text.strip()
     first = _first_clause(stripped)
-    if _NEGATION_RE.search(first) or ends_as_question(next(iter(sentences(stripped)), stripped)):
-        return None
-    endorsed = _endorsed_in(first)
-    if endorsed is not None:
-        return endorsed
     named = _NAMED_THEN_YES_RE.match(stripped)
-    return named.group("choice").strip() if named else None
+    praised = _endorsed_in(first) or (named.group("choice").strip() if named else None)
+    if praised is None or _NEGATION_RE.search(first) or ends_as_question(next(iter(sentences(stripped)), stripped)):
+        return None
+    return praised
 
 
 def bare_choice(text: str) -> str | None:
