@@ -24,6 +24,8 @@ _CORRECTS_RE = re.compile(
     r"|瞎编|乱编|\bmade (?:that|this|those|these|it) (?:number |figure |stat )?up\b"
     # "it's 24 registered nurses, not 22", "the budget is $40k, not $30k", "it's two counters not one".
     rf"|\b(?:it'?s|that'?s|is|are|was|were)\s[^,.;!?\n]{{0,40}}?,?\s(?:not|rather than)\s{_NUMBER_EN}"
+    # The English of "不是十二万": "uiuc isn't 18k, that's just tuition", "it wasn't $400".
+    rf"|\b(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not|weren'?t|were not)\s(?:really\s|actually\s|even\s)?{_NUMBER_EN}"
     r"|\b(?:miscalculated|typo|the (?:math|maths|numbers?|figures?|totals?) (?:is|are) (?:off|wrong))\b",
     re.IGNORECASE,
 )

@@ -71,12 +71,15 @@ _LATER_DECLINE_RE = re.compile(
 # it."; one short sentence may follow the offer, saying why ("Want me to also plan a QA hire? With
 # 3 new people shipping, bugs can pile up.").
 _OFFER_RE = re.compile(
-    r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,60}?)(?:吗|么|嘛)?\s?[？?]"
+    r"(?:(?:需要|要不要|要|用不用)我(?:帮你|帮您|给你|给您|替你|来|再|先|顺便){0,2}(?P<zh>[^。？?！!\n]{2,100}?)(?:吗|么|嘛)?\s?[？?]"
     r"|(?:需要的话|如果需要|有需要的话|要是需要|如果你需要|如果您需要)[,，]?\s?我(?:还|也)?(?:可以|能)(?:帮你|帮您|给你|给您|再|先|顺便){0,2}(?P<zh_if>[^。？?！!\n]{2,80}?)[。.！!]"
     r"|\b(?:want me to|shall i|should i|would you like me to|do you want me to|can i|i can also|i could also"
     # "Would it help if I wrote a small script that …?"
     r"|would it (?:help|be useful|be helpful) if i)\s"
     r"(?:also\s)?(?P<en>[^?.!\n]{2,240}?)\?"
+    # The thing first, then whether it would help: "would a template for a production log - … - be
+    # useful for keeping them in order?"
+    r"|\bwould (?P<en_would>(?:a|an|some)\s[^?.!\n]{2,200}?) be (?:useful|helpful|of use)\b[^?.!\n]{0,80}\?"
     r"|\bif (?:you(?:'d)? (?:like|want)|(?:it(?:'s| is|'d be|would be) )?(?:useful|helpful)|it(?:'d| would)? helps?),? i (?:can|could) (?:also\s)?(?P<en_if>[^?.!\n]{2,240}?)[.!]"
     # The condition after: "I could draft a short letter to the estates team if that helps?"
     r"|\bi (?:can|could) (?:also\s)?(?P<en_then_if>[^?.!\n]{2,240}?),? if (?:that|it)(?:'d| would)? helps?[?.!])"
@@ -91,9 +94,9 @@ _OFFER_RE = re.compile(
 _OFFER_TAIL_RE = re.compile(
     r"\s?\(.*$|\s(?:with|so that|so you|for you|for your|that you|you could|you can)\b.*$"
     # What it would hold, set off by a dash: "a one-page spec for the electrician — total load, …".
-    r"|\s[—–]\s.*$"
+    r"|\s[—–-]\s.*$"
     # What it would hold or what it is for, after a comma: "…guideline，包括选拔标准…", "…模板，方便向 APAC 申请".
-    r"|[,，]\s?(?:包括|包含|含|方便|以便|用来|便于|including|covering)[^\n]*$",
+    r"|[,，]\s?(?:包括|包含|含|方便|以便|用来|便于|可以|including|covering)[^\n]*$",
     re.IGNORECASE,
 )
 # Offers of nothing in particular: "还需要我做什么吗？", "Anything else I can help with?".
@@ -110,7 +113,7 @@ def declined_offer(text: str, context: Sequence[Turn]) -> str | None:
     offer = _OFFER_RE.search(last_assistant_text(context).strip())
     if offer is None:
         return None
-    offered = next(found for found in offer.group("zh", "zh_if", "en", "en_if", "en_then_if") if found).strip()
+    offered = next(found for found in offer.group("zh", "zh_if", "en", "en_would", "en_if", "en_then_if") if found).strip()
     offered = _OFFER_TAIL_RE.sub("", offered) or offered
     if _NOTHING_OFFERED_RE.search(offered):
         return None

@@ -29,7 +29,7 @@ _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|aba
 _WANTED_EN_RE = re.compile(
     r"\b(?:wants? to|wanted to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"
-    r"suggested (?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
+    r"suggested (?:[\w' ]{1,30}? that )?(?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
     # Said in passing or to come: "my lead just pinged that we should kill", "my supervisor might
     # tell me to skip".
     r"(?:pinged|messaged|mentioned|wrote|emailed|said) (?:me |us )?that we should |"
@@ -62,7 +62,7 @@ _PARTY_ZH = (
     r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
-    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|人事|"
+    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|理事长|社长|会长|村长|站长|人事|"
     # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
@@ -73,7 +73,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:pass|drop|kill|scrap|cut|不用(?:做|搞|弄|上|加)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了)"
+_STOP_ZH = r"(?:pass|drop|kill|scrap|cut|pick|不用(?:做|搞|弄|上|加|比)|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -94,7 +94,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming)|"
+    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -102,9 +102,9 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人)?(?:是)?不同意|我(?:还是|有点|真|实在)?不放心|没门|我坚持|我觉得不(?:行|妥|对|合适|靠谱)|我不认同|我还是想|还得往下|"
-    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按)|"
-    r"还是按原|我没答应|我(?:个人)?不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
+    r"我(?:个人|倒|倒是)?(?:是)?不同意|我(?:还是|有点|真|实在)?不放心|没门|我坚持|我(?:觉得|寻思|琢磨|看)不(?:行|妥|对|合适|靠谱)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
+    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
+    r"还是按原|我没答应|我(?:个人|倒|倒是)?不太(?:同意|认同)|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
     r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|我(?:才|偏)不(?:听|理)(?:呢|的)|"
@@ -115,7 +115,7 @@ _OPPOSED_RE = re.compile(
     r"我们?(?:这边|现在)还是(?:打算|决定|坚持|要按|按)|是(?:他|她|他们)(?:的)?个人(?:意见|看法|想法)|别受(?:他|她|他们)的?影响|"
     r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|我觉得没必要(?:折腾|换|改|动|砍|撤)|"
     # The party's alarm played down: "我觉得没那么严重, size 应该能压下来".
-    r"我(?:倒是|个人)?觉得(?:还)?没(?:那么|这么|他说的那么|她说的那么)(?:严重|夸张|糟|差|可怕)",
+    r"我(?:倒是|个人)?觉得(?:还)?没(?:那么|这么|他说的那么|她说的那么)(?:严重|夸张|糟|差|可怕)|我(?:倒是?|个人)?觉得不至于",
     re.IGNORECASE,
 )
 

@@ -1110,3 +1110,30 @@ def test_an_option_named_by_nothing_but_a_generic_word_is_named_by_it() -> None:
     assert check_reply(state, "计时可以让学生用自己的手机秒表，比机械秒表方便。").verdict == "RELAPSE"
     assert check_reply(state, "手机你已经排除了，计时就用实验室的电子秒表。").verdict == "OK"
     assert check_reply(_state("方案", "单摆法"), "这个方案的计时用电子秒表。").verdict == "OK"
+
+
+# Session 65 (round seventeen's false alarms): a list's own numbering, or a question word heading an
+# item the assistant asked, names no option.
+@pytest.mark.parametrize("alternative, reply", [
+    ("一(按朝代编年)", "另外想提一个建议：每讲可以留十分钟教学员吟诵。"),
+    ("二(问问学校艺术团)", "在草坪边上办个小市集，卖手作、二手、小吃，建议每个摊位收50元。"),
+    ("Where the displaced barrels go", "I'd suggest we look at where the good reasons came out."),
+    ("1(what you might want to study)", "You could email admissions and ask what you might need before May."),
+])
+def test_numbering_and_question_words_name_no_option(alternative: str, reply: str) -> None:
+    assert check_reply(_state(alternative), reply).verdict == "OK"
+    assert [m.text for m in find_mentions(reply, names_of(alternative, "")) if m.strong] == []
+
+
+def test_the_description_after_a_question_word_still_names_the_option() -> None:
+    reply = "You could also stack the displaced barrels in the old shed for now."
+    assert check_reply(_state("Where the displaced barrels go"), reply).verdict == "RELAPSE"
+
+
+@pytest.mark.parametrize("reply", [
+    "沈老师说得极是，按朝代编年偏重知识梳理，对老年学员不太合适，不取。",
+    "You're right, Velocity in Update is too jittery for the lift, so it stays out.",
+])
+def test_telling_the_user_they_are_right_frames_the_mention(reply: str) -> None:
+    alternative = "一(按朝代编年)" if "编年" in reply else "3(Velocity written in Update)"
+    assert check_reply(_state(alternative), reply).verdict == "OK"

@@ -3,6 +3,8 @@ model alone, so that `--mode classifier` measures what the model learned."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from detector.courtesies import is_courtesy
@@ -10,6 +12,8 @@ from detector.detect import FORBIDDING_CONFIDENCE
 from detector.loading import build_detector
 from detector.reminders import only_reminds
 from detector.schema import Label, Turn
+
+ROUNDS = Path(__file__).resolve().parents[1] / "data" / "blind_rounds"
 
 _CASES = [
     ("这个内存泄漏有两个排查方向：一是用 tracemalloc 在生产环境抓快照；二是在本地用 memray 复现压测场景。", "别用 tracemalloc",
@@ -973,3 +977,52 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
         "The treasurer says nobody reads the appendix in a report like this and that I should drop it. "
         "I am not persuaded; the auditors always turn to it first."
     )
+
+
+# Session 65 (round eighteen): more parties, more of their verdicts, and more of the user's stands.
+@pytest.mark.parametrize("text", [
+    "我老婆说积分这个东西根本没得人用，要搞就直接会员打九折。我觉得她说的不对哈，打折打多了反而掉价",
+    "我们教研组长看了说水质这个题目太大了，建议别做。我倒不太同意，范围缩小一点不就行了嘛",
+    "理事长昨天跟我说，搞啥平台啊，费那劲，还用Excel得了。我寻思不行啊，上头年年来查",
+    "社长看了小样说太像旅游画册，想毙掉。我倒觉得不至于，调成偏冷的灰绿色调应该能出书卷气",
+    "Gordon suggested at the last meeting that we scrap the whole playout idea. I told him he's off his head.",
+    "我姐说 TikTok 很 cringe，叫我不要搞了。but 我觉得 her generation 不懂，我还是要试",
+])
+def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
+    from detector.hearsay import opposed_hearsay
+    from detector.text import normalize
+
+    assert opposed_hearsay(normalize(text))
+
+
+def test_a_turn_that_opens_by_supposing_a_change_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Round eighteen's "那如果储值不搞呢？…", which the model read as a REJECT at 0.72."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round18.jsonl") if t.id == "r18z1")
+    assert conversation.turns[10].text.startswith("那如果储值不搞呢")
+    detection = shipped_detector.detect_in(conversation.turns, 10, conversation.lang)
+    assert detection.label is Label.NONE
+    assert "suppositions.py" in detection.explanation.rule
+
+
+def test_a_supposition_beside_a_verdict_cue_is_left_to_the_cues() -> None:
+    from detector.suppositions import opens_with_a_supposition
+
+    assert opens_with_a_supposition("如果我把按本数改成按页数记呢？")
+    assert opens_with_a_supposition("what if we skipped the waitlist entirely? the launch is in two weeks")
+    assert not opens_with_a_supposition("储值不搞了。如果以后要做呢，再说")
+
+
+@pytest.mark.parametrize("reply, text, target", [
+    # The offer in traditional characters, longer than sixty characters to its question mark.
+    ("對了，要不要我順便幫你寫一個 Editor Window，可以在 Unity 裡直接打開 world.db、瀏覽 chunk、看每個玩家的 inventory？debug 存檔會方便很多。",
+     "不用啦，我們已經用 Odin Inspector 自己兜了一個 save viewer，我自己來。", "写一个 Editor Window"),
+    # The thing first, then whether it would be useful; what it would record, after a hyphen, left out.
+    ("One more thing I could offer: would a template for a production log - recording each production's date and Bates range - be useful?",
+     "Thank you, but no. Our office already has a standard form for that purpose.", "a template for a production log"),
+])
+def test_more_offers_are_declined(shipped_detector, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
+    detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
+    assert detection.label is Label.REJECT
+    assert detection.target == target

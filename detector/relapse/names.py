@@ -25,6 +25,7 @@ from detector.relapse.vocabulary import (
     MODEL_NUMBER_RE,
     MODIFIERS,
     NAME_END,
+    NEVER_NAMES,
     PART_SPLIT_RE,
     PLACE_RE,
     PRODUCT_TAILS,
@@ -40,6 +41,7 @@ from detector.relapse.vocabulary import (
     ZH_KIND_ENDS,
     ZH_LEAD_RE,
     ZH_LONE_VERBS,
+    ZH_NUMERALS,
     ZH_PLACE_RE,
     ZH_SUFFIXES,
 )
@@ -174,7 +176,7 @@ def _read_cjk(core: str, proper: bool, reading: _Reading, only_run: bool) -> Non
     "按里程碑分5期", "招" of "先招 1 个 analytics manager"), and every reply has those."""
     shared = reading.shared
     if len(core) == 1:
-        if core in ZH_LONE_VERBS or ZH_FUNCTION_RE.fullmatch(core):
+        if core in ZH_LONE_VERBS or core in ZH_NUMERALS or ZH_FUNCTION_RE.fullmatch(core):
             return  # "做" between "API" and "zero-shot" names nothing, and every reply has one
         reading.singles.add(core)
         if only_run and not proper and core not in shared:
@@ -234,7 +236,7 @@ def _proper_names(part: str, runs: list[list[str]], shared: set[str], anchors: s
         lowered = [t.lower() for t in run]
         if len(run) == 1:
             word = lowered[0]
-            if word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
+            if word in NEVER_NAMES or word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
                 continue  # "App", "API": a kind of thing, capitalised
             (cased if word in STOP_WORDS else anchors).add(run[0] if word in STOP_WORDS else word)
             stem = DOTTED_NAME_RE.fullmatch(run[0])
@@ -350,7 +352,7 @@ def _descriptive_stems(part: str, shared: set[str]) -> frozenset[str]:
         tokens = tokens[1:]  # "planting fruit trees": the trees are the option
     for token in tokens:
         word = token.lower()
-        if word in STOP_WORDS or word in shared or len(word) <= 2:
+        if word in STOP_WORDS or word in NEVER_NAMES or word in shared or len(word) <= 2:
             continue
         if stem_of(word) not in WEAK_STEMS:
             stems.add(stem_of(word))

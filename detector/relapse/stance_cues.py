@@ -19,6 +19,9 @@ CONTRAST_RE = re.compile(rf"(?:{_ZH_BOUNDARY}|\bbut\b|\bhowever\b|\bthat said\b|
 # the rejection; what follows in that sentence explains it ("对于", "对了" are not agreement).
 AGREEMENT_RE = re.compile(
     r"^\W{0,3}(?:(?:对的?|是的|没错|同意|确实|有道理|合理|理解|明白了?)(?=[,，。!！;；\s—])|"
+    # The user told they are right, by title or not: "沈老师说得极是，", "您说得对。", "You're right, …".
+    r"(?:[\w·]{0,6}?(?:说|讲)得(?:极是|是|对|很对|在理|有道理)|所言极是)(?=[,，。!！;；\s—])|"
+    r"(?:you'?re|you are) (?:(?:absolutely|quite|totally|completely) )?(?:right|correct)(?=\s?[,.!;:—–-])|"
     r"(?:right|agreed|true|good (?:catch|point|call)|fair(?: point| enough)?|makes sense|exactly|yes|yeah|"
     r"yep|"
     r"indeed|understood)(?=\s?[,.!;:—–-]))",

@@ -977,6 +977,18 @@ ZH_INNER_VERB_RE = re.compile(f"安排|使用|采用|引入|搭建|部署|安装
 # One-character verbs left between Latin names ("调大模型 API 做 zero-shot"): with the function
 # words of ZH_FUNCTION_RE, what joins names and is never a name (unlike "狗" of "养狗").
 ZH_LONE_VERBS = frozenset("做用去买搞弄上写跑看加改换试接配装办让要会能还")
+# A list's own numbering read as a part of an option's text ("一(按朝代编年)"): a numeral names no
+# option, and every reply has "一个", "一点", "第一".
+ZH_NUMERALS = frozenset("零一二两三四五六七八九十百千万")
+# Words that name nothing even capitalised at the head of an option's text ("Where the displaced
+# barrels go", "What you might want to study", "Whether you care about linking to a wine club"):
+# question words, pronouns, modals and the prepositions of a question. Apart from STOP_WORDS, whose
+# "Go" and "Next" may be names with a capital.
+NEVER_NAMES = frozenset(
+    "what where when which who whom whose why how whether if i you he she they we it me him her them us "
+    "your yours my mine his hers their our ours might may must would could should shall will can want "
+    "wants wanted need needs care about than".split()
+)
 ZH_PLACE_RE = re.compile("^在|[上里中内外旁边]$")
 # One-character suffixes that only say what kind of thing a 3-character name is (版, 店, 卡).
 ZH_SUFFIXES = frozenset("版店卡馆团班端")

@@ -1,0 +1,29 @@
+"""Turns that open by supposing a change and asking what follows: "那如果储值不搞呢？我听隔壁老板说储值
+这个东西现在管得严…", "what if we skipped the waitlist entirely? the launch is in two weeks".
+
+The label guide's "要不要放弃A？" and "what if we dropped Redis?" are NONE: the user weighs the
+change and asks, and nothing is decided yet. The cue layer's hypothetical guard holds back a cue
+inside such a question, but the model reads the words of the change ("不搞", "skipped") with no
+cue at all, and one blind round's "那如果储值不搞呢？" was a REJECT at 0.72. On labeled train, dev
+and test, 183 turns open with such a question: 182 are NONE, and the one REOPEN says "我想把…再拿出来"
+after it, where a cue fires. So a turn that opens with one is NONE when no cue fired.
+
+Every pattern is a plain alternation or a bounded class: linear in the turn's length.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The question opens the turn (after a few words: "那", "ok,"), and the supposition ends at its
+# question mark, within the sentence.
+_SUPPOSED_QUESTION_RE = re.compile(
+    r"^[^。？?！!\n]{0,6}?(?:如果|要是|假如|假设|万一)[^。？?！!\n]{1,40}?[？?]"
+    r"|^\W{0,3}(?:so |and |but |ok,? |okay,? |hmm,? )?what if\b[^?.!\n]{1,80}\?",
+    re.IGNORECASE,
+)
+
+
+def opens_with_a_supposition(text: str) -> bool:
+    """Does the (normalised) turn open with a question that supposes a change ("如果…呢？", "what if…?")?"""
+    return _SUPPOSED_QUESTION_RE.search(text) is not None
