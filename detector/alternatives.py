@@ -824,5 +824,19 @@ def _short(summary: str) -> str:
 
 
 def _name_head(summary: str) -> str:
-    """The summary up to its first separator: the option's name, unclipped."""
-    return _NAME_END_RE.split(summary, maxsplit=1)[0].strip(" *`")
+    """The summary up to its first separator: the option's name, unclipped. A comma between two
+    words that describe the thing is inside the name ("A smaller, replica-led version" is not "A
+    smaller")."""
+    head = _NAME_END_RE.split(summary, maxsplit=1)[0]
+    if _ADJECTIVE_BEFORE_COMMA_RE.fullmatch(head) and summary[len(head) : len(head) + 2] == ", ":
+        rest = summary[len(head) + 2 :]
+        head = f"{head}, {_NAME_END_RE.split(rest, maxsplit=1)[0]}"
+    return head.strip(" *`")
+
+
+# An article and a comparative, then a comma: the first of two words that describe the option.
+_ADJECTIVE_BEFORE_COMMA_RE = re.compile(
+    r"\s{0,3}\**(?:a|an|the)\s(?:smaller|bigger|larger|cheaper|simpler|lighter|shorter|longer|slower|faster|"
+    r"quieter|newer|older|leaner|slimmer|safer|easier|tighter|looser|broader|narrower|lower|higher)",
+    re.IGNORECASE,
+)

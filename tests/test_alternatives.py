@@ -531,3 +531,14 @@ def test_a_capital_letter_after_a_sentence_is_a_label(text: str, expected: list[
 ])
 def test_the_verb_plan_and_its_article_name_no_plan_a(text: str, references: list[str]) -> None:
     assert label_references(text) == references
+
+
+def test_a_comma_between_two_describing_words_is_inside_the_name() -> None:
+    """Session 65: "A smaller, replica-led version" was "4(A smaller)", a name every reply about a
+    smaller anything brought back; "The gym, three times a week" still ends at its comma."""
+    reply = "Options:\n3. Working through a touring organiser. A specialist handles it.\n4. A smaller, replica-led version. Facsimiles.\n5. The gym, three times a week."
+    assert [p.display for p in extract_proposals(reply)] == [
+        "3(Working through a touring organiser)",
+        "4(A smaller, replica-led version)",
+        "5(The gym)",
+    ]

@@ -977,6 +977,9 @@ def test_a_name_only_the_user_said_comes_back_by_its_own_forms_only(mention: str
     ("RULED_OUT_RE", "增额终身寿这类储蓄险就不放进方案了"),
     ("RULED_OUT_RE", "另外收回上一条里 raw vault 的建议"),
     ("NEGATING_WORD_RE", "so scratch "),
+    # Session 65: what it would be, judged, right after the mention.
+    ("FRAMED_AFTER_RE", " would be a big risk"),
+    ("FRAMED_AFTER_RE", " 最大的问题就是对话本身会吃掉时间"),
 ])
 def test_the_framing_words_read_these(pattern: str, text: str) -> None:
     from detector.relapse import stance_cues
@@ -1136,4 +1139,13 @@ def test_the_description_after_a_question_word_still_names_the_option() -> None:
 ])
 def test_telling_the_user_they_are_right_frames_the_mention(reply: str) -> None:
     alternative = "一(按朝代编年)" if "编年" in reply else "3(Velocity written in Update)"
+    assert check_reply(_state(alternative), reply).verdict == "OK"
+
+
+@pytest.mark.parametrize("alternative, reply", [
+    ("4(Deep learning segmentation)",
+     "That's a sensible call for this chapter - with only point labels and no GPU, deep learning would be a big risk."),
+    ("1(WhatsApp pre-order + self pickup)", "一个礼拜就发现问题，其实很值——WhatsApp 最大的问题就是对话本身会吃掉时间。"),
+])
+def test_an_option_judged_as_what_it_would_be_is_no_relapse(alternative: str, reply: str) -> None:
     assert check_reply(_state(alternative), reply).verdict == "OK"

@@ -210,6 +210,9 @@ FRAMED_AFTER_RE = re.compile(
     rf"would be overkill|is overkill|is too|are too|you (?:disliked|had|didn't|wanted|{_USER_DROPPED})|(?<!to )quote|did|"
     r"used to)\b"
     r"|^-?(?:like|style|esque)\b|^\s(?:flavou?rs?|taste|feel|vibes?|style|experience)\b"
+    # What it would be, judged: "deep learning would be a big risk", "WhatsApp 最大的问题就是对话会吃掉时间".
+    r"|^\s(?:would|'d) (?:be|have been) (?:a |an )?(?:big |huge |real |serious )?(?:risk|gamble|stretch|mistake|headache)\b"
+    r"|^\s?(?:最大|主要|根本|唯一)的?(?:问题|毛病|缺点|短板|坑)"
     # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
     r"|^\s?(?:baseline|基线)\b|^\s?(?:做|作)?(?:对比|比较)"
     # "With Redux out, I'd go with Zustand": out of the running, not "out of the box" or "out there".
