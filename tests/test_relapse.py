@@ -1149,3 +1149,9 @@ def test_telling_the_user_they_are_right_frames_the_mention(reply: str) -> None:
 ])
 def test_an_option_judged_as_what_it_would_be_is_no_relapse(alternative: str, reply: str) -> None:
     assert check_reply(_state(alternative), reply).verdict == "OK"
+
+
+def test_a_question_word_in_capitals_is_still_a_name() -> None:
+    """NEVER_NAMES reads words, not acronyms: "US" of "US hosting" still names it."""
+    mentions = find_mentions("We could keep the portal on US hosting after all.", names_of("US hosting", ""))
+    assert [m.text for m in mentions if m.strong] == ["US"]

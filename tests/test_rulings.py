@@ -1026,3 +1026,11 @@ def test_more_offers_are_declined(shipped_detector, reply: str, text: str, targe
     detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
     assert detection.label is Label.REJECT
     assert detection.target == target
+
+
+def test_a_number_denied_in_english_corrects_a_fact() -> None:
+    """Session 65: the English of "不是十二万"."""
+    from detector.corrections import corrects_a_fact
+
+    assert corrects_a_fact("uiuc isn't 18k, that's just tuition")
+    assert not corrects_a_fact("uiuc isn't worth it, the loans would be huge")

@@ -236,7 +236,7 @@ def _proper_names(part: str, runs: list[list[str]], shared: set[str], anchors: s
         lowered = [t.lower() for t in run]
         if len(run) == 1:
             word = lowered[0]
-            if word in NEVER_NAMES or word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
+            if (word in NEVER_NAMES and not run[0].isupper()) or word in shared or (stem_of(word) in WEAK_STEMS and word not in STOP_WORDS):
                 continue  # "App", "API": a kind of thing, capitalised
             (cased if word in STOP_WORDS else anchors).add(run[0] if word in STOP_WORDS else word)
             stem = DOTTED_NAME_RE.fullmatch(run[0])
