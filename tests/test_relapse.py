@@ -1133,12 +1133,11 @@ def test_the_description_after_a_question_word_still_names_the_option() -> None:
     assert check_reply(_state("Where the displaced barrels go"), reply).verdict == "RELAPSE"
 
 
-@pytest.mark.parametrize("reply", [
-    "沈老师说得极是，按朝代编年偏重知识梳理，对老年学员不太合适，不取。",
-    "You're right, Velocity in Update is too jittery for the lift, so it stays out.",
+@pytest.mark.parametrize("alternative, reply", [
+    ("一(按朝代编年)", "沈老师说得极是，按朝代编年偏重知识梳理，对老年学员不太合适，不取。"),
+    ("3(Velocity written in Update)", "You're right, Velocity in Update is too jittery for the lift, so it stays out."),
 ])
-def test_telling_the_user_they_are_right_frames_the_mention(reply: str) -> None:
-    alternative = "一(按朝代编年)" if "编年" in reply else "3(Velocity written in Update)"
+def test_telling_the_user_they_are_right_frames_the_mention(alternative: str, reply: str) -> None:
     assert check_reply(_state(alternative), reply).verdict == "OK"
 
 
