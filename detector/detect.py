@@ -39,7 +39,7 @@ from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval, praised_opening, says_it_fails
-from detector.suppositions import opens_with_a_supposition
+from detector.suppositions import opens_with_a_supposition, says_it_only_asks
 from detector.targets import labelled_option, query_for, resolve
 from detector.text import WORD_CHAR_RE, clause_spans, detect_language, ends_as_question, normalize
 
@@ -308,6 +308,8 @@ def _why_none(
         return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
     if not match.fired and opens_with_a_supposition(text):
         return "the turn opens by supposing a change and asking what follows (suppositions.py): a question, so NONE"
+    if label is not Label.REOPEN and says_it_only_asks(text):
+        return "the turn says it only asks (\"我只是问问\", \"just asking\"; suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and not match.fired and only_reminds(text):
         return "the turn only reminds the assistant of something to do (\"don't forget to…\", \"别忘了…\"; reminders.py): NONE"
     if takes_back_its_own_figure(text):

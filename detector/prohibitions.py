@@ -72,7 +72,7 @@ _FORBID_BEFORE_RE = re.compile(
     r"|\b(?:i|we|i'?ll|we'?ll|i will|we will|i'?d|we'?d|gonna|going to|hard|let'?s)(?: have to| probably| just)? pass on (?:the |a |an )?"
     r"|" + _NOT_SOMEONE_ELSES + r"\bnot (?:really |totally )?(?:feeling|sold on|keen on|crazy about|loving) (?:the |a |an )?"
     r"|\b(?:stop|quit) (?:suggesting|recommending|proposing|pushing|bringing up|mentioning) (?:the |a |an )?"
-    r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always)\b)"
+    r"|(?P<bare>\b(?:no need for|no|not(?!\s(?:just|only|even|quite|really|sure|yet|exactly|necessarily|that|so|too|as|very|all|always|my|our|your|his|her|their|me|us|him|them|it)\b)"
     r"|skip|avoid|nix|leave out|keep out|forget(?: about)?|ditch|scrap)\s+(?:the |a |an |any |with )?)",
     re.IGNORECASE,
 )
@@ -87,6 +87,11 @@ _ASPECT_RE = re.compile(r"\s*[\w-]+['’]s\b")
 # An object that is the reply's format is an instruction about the reply, whatever option shares
 # its characters: "别用表格了，分点写" forbids no "内表格式" of an option's description.
 _FORMAT_OPENING_RE = re.compile(rf"\s*(?:{REPLY_FORMAT_RE.pattern})", re.IGNORECASE)
+
+# An object that is an amount is a parameter inside the plan, not an option: "融资额改成 1200 万，不要
+# 1500" changes the sum the assistant proposed (the label guide's "改成3个人" is NONE). A single
+# digit may still be an option's number ("不要 2"), so an amount has two digits or a unit.
+_AMOUNT_RE = re.compile(r"\s*(?:\d[\d,.]*\d|\d\s?(?:[万千百亿%]|k\b|m\b))", re.IGNORECASE)
 
 # A verb with a complement of manner says how to do a thing, not which: "参数不要设置得过于具体"
 # forbids no option that opens with 设置 ("不要得到…" has no such complement).
@@ -110,7 +115,10 @@ def prohibited_proposal(text: str, proposals: Sequence[Proposal], guarded: Calla
     objects = [
         (obj, from_end)
         for obj, from_end in verdict_objects(text, _FORBID_BEFORE_RE, _FORBID_AFTER_RE, guarded, _may_follow_comma)
-        if not _ASPECT_RE.match(obj) and not _FORMAT_OPENING_RE.match(obj) and not (not from_end and _MANNER_RE.match(obj))
+        if not _ASPECT_RE.match(obj)
+        and not _FORMAT_OPENING_RE.match(obj)
+        and not _AMOUNT_RE.match(obj)
+        and not (not from_end and _MANNER_RE.match(obj))
     ]
     return option_named(objects, proposals) or _named_by_short_name(objects, proposals)
 

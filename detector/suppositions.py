@@ -8,6 +8,11 @@ cue at all, and one blind round's "那如果储值不搞呢？" was a REJECT at 
 and test, 183 turns open with such a question: 182 are NONE, and the one REOPEN says "我想把…再拿出来"
 after it, where a cue fires. So a turn that opens with one is NONE when no cue fired.
 
+The user may also say so in as many words: "我只是先问问，还没决定要不要砍", "just asking, not saying
+we switch". Then the question is not a verdict even where a cue fires on the change it weighs
+("如果 survey 也不做…？" fires two): of the 22 labeled turns of every set but the blind rounds that
+say it, 21 are NONE, and the other is "that's just asking for it", an idiom the pattern leaves out.
+
 Every pattern is a plain alternation or a bounded class: linear in the turn's length.
 """
 
@@ -23,7 +28,19 @@ _SUPPOSED_QUESTION_RE = re.compile(
     re.IGNORECASE,
 )
 
+# "只是问问", "我就问问", "随便问一下", "just asking" (not "just asking for trouble"), "only asking".
+_ONLY_ASKING_RE = re.compile(
+    r"(?:只是|我就|就|随便|单纯)(?:先|想)?问问|(?:只是|随便|单纯)(?:先|想)?问一下|"
+    r"\b(?:just|only|merely) asking\b(?! for\b)|\bi'?m (?:just|only) curious\b",
+    re.IGNORECASE,
+)
+
 
 def opens_with_a_supposition(text: str) -> bool:
     """Does the (normalised) turn open with a question that supposes a change ("如果…呢？", "what if…?")?"""
     return _SUPPOSED_QUESTION_RE.search(text) is not None
+
+
+def says_it_only_asks(text: str) -> bool:
+    """Does the (normalised) turn say it only asks ("我只是问问", "just asking")?"""
+    return _ONLY_ASKING_RE.search(text) is not None

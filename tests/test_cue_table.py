@@ -223,6 +223,8 @@ ZH_CASES = [
     case("zh", "Kafka 真的不行吗", NONE),
     case("zh", "我们是不是该换成 PostgreSQL？", NONE, suppressed="question"),
     case("zh", "为什么说微服务不适合我们？", NONE, suppressed="question"),
+    # "是不是要" asks (A-not-A); its 不是要 denies nothing.
+    case("zh", "之前划掉的 coupon 是不是要重新考虑下？", NONE, suppressed="question"),
     case("zh", "如果放弃Redis，缓存层会怎样？", NONE, suppressed="hypothetical"),
     case("zh", "假设我们不用K8s了，部署怎么搞", NONE, suppressed="hypothetical"),
     case("zh", "万一方案A行不通，我们有备选吗", NONE),

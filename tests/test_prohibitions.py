@@ -106,6 +106,10 @@ def test_a_prohibition_of_a_proposed_option_names_it(reply: str, text: str, name
     (_ZH, "本地复现都够呛 更别说 在生产环境抓快照了"),
     # A complement of manner says how, not which: the option that opens with 设置 is not forbidden.
     ("两个办法：\n1. 设置一个快速取药窗口，和叫号系统联动\n2. 调整高峰时段的排班", "招标参数不要设置得过于具体，免得有指向性"),
+    # An amount is a parameter of the plan (round nineteen), and "not my call" is nobody's option.
+    ("要准备的：\n- 公司章程\n- 股权结构\n- 1500 万", "融资额改成 1200 万，不要 1500。稀释我想控制在 15% 以内。"),
+    ("Trade-offs:\n- Your clients may feel abandoned\n- It would cut call volume significantly",
+     "Leave the small-animal question for now, I need to ask the owners. Not ruling it out, just not my call."),
 ])
 def test_the_same_form_aimed_elsewhere_forbids_nothing(reply: str, text: str) -> None:
     assert prohibited_proposal(text, extract_proposals(reply), default_engine().guard_for(text)) is None

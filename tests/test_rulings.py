@@ -1014,6 +1014,31 @@ def test_a_supposition_beside_a_verdict_cue_is_left_to_the_cues() -> None:
     assert not opens_with_a_supposition("储值不搞了。如果以后要做呢，再说")
 
 
+@pytest.mark.parametrize("text, only_asks", [
+    ("如果 survey 也不做，光靠 interview 够不够撑起整个 research？tutor 会不会说 sample too small？我只是先问问，还没决定要不要砍。", True),
+    ("要不要把 IVF-PQ 换成 HNSW？随便问一下", True),
+    ("would dropping Landsat be crazy? just asking, the committee hasn't met", True),
+    ("big bang in the middle of Q4 with the freeze coming, that's just asking for it", False),
+    ("Redis 不要了。顺便问一下，部署要多久？", False),
+])
+def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
+    """Round nineteen: "如果 survey 也不做…？我只是先问问" fired two REJECT cues inside its supposition."""
+    from detector.suppositions import says_it_only_asks
+    from detector.text import normalize
+
+    assert says_it_only_asks(normalize(text)) is only_asks
+
+
+def test_a_supposition_that_says_it_only_asks_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == "r19m5")
+    assert "我只是先问问" in conversation.turns[6].text
+    detection = shipped_detector.detect_in(conversation.turns, 6, conversation.lang)
+    assert detection.label is Label.NONE
+    assert "only asks" in detection.explanation.rule
+
+
 @pytest.mark.parametrize("reply, text, target", [
     # The offer in traditional characters, longer than sixty characters to its question mark.
     ("對了，要不要我順便幫你寫一個 Editor Window，可以在 Unity 裡直接打開 world.db、瀏覽 chunk、看每個玩家的 inventory？debug 存檔會方便很多。",
