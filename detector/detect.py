@@ -20,7 +20,7 @@ from detector.alternatives import (
     label_references,
     proposal_by_label,
 )
-from detector.corrections import corrects_a_fact, takes_back_its_own_figure
+from detector.corrections import corrects_a_fact, owns_a_mistake, takes_back_its_own_figure
 from detector.courtesies import is_courtesy
 from detector.cues.engine import CueEngine, CueMatch, default_engine
 from detector.declines import declined_offer
@@ -312,6 +312,8 @@ def _why_none(
         return "the turn says it only asks (\"我只是问问\", \"just asking\"; suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and not match.fired and only_reminds(text):
         return "the turn only reminds the assistant of something to do (\"don't forget to…\", \"别忘了…\"; reminders.py): NONE"
+    if label is not Label.REOPEN and not (rules_choice.is_positive and rules_strength >= STRONG_CUE) and owns_a_mistake(text):
+        return "the user says a mistake was their own (\"my mistake\", \"我记错了\"; corrections.py) and no strong cue fired: the plan stands, NONE"
     if takes_back_its_own_figure(text):
         return "the turn takes back a figure of its own and gives another (corrections.py): a parameter change, so NONE"
     if not WORD_CHAR_RE.search(text):

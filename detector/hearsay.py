@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from detector.text import WORD_CHAR_RE, SentenceIndex
 
 _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
-# Someone else wanting the change: "owner wants to scrap", "sales is lobbying hard to kill", "the
+# Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is lobbying hard to kill", "the
 # implementation partner keeps pushing to drop", "ops mgr wants to skip".
 _WANTED_EN_RE = re.compile(
-    r"\b(?:wants? to|wanted to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
+    r"\b(?:wants? (?:me |us |the team )?to|wanted (?:me |us )?to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"
     r"suggested (?:[\w' ]{1,30}? that )?(?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
     # Said in passing or to come: "my lead just pinged that we should kill", "my supervisor might
@@ -94,7 +94,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|"
+    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"

@@ -987,6 +987,8 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "社长看了小样说太像旅游画册，想毙掉。我倒觉得不至于，调成偏冷的灰绿色调应该能出书卷气",
     "Gordon suggested at the last meeting that we scrap the whole playout idea. I told him he's off his head.",
     "我姐说 TikTok 很 cringe，叫我不要搞了。but 我觉得 her generation 不懂，我还是要试",
+    # Session 66 (round nineteen): wanting the user to make the change, and "she's wrong".
+    "My agent, who has the instincts of a bailiff, wants me to cut Colin's subplot altogether. I think she's wrong — it's the only warmth in the book.",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1051,6 +1053,30 @@ def test_more_offers_are_declined(shipped_detector, reply: str, text: str, targe
     detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
     assert detection.label is Label.REJECT
     assert detection.target == target
+
+
+@pytest.mark.parametrize("text, owns", [
+    ("Hold your horses there. The adapter hose on my gauge was leaking, and #4 reads 105. My mistake, not the engine's.", True),
+    ("wait no. dupes are on payment_ref not delivery_id, i misread the output.", True),
+    ("不好意思，是我记错了，周三才开会", True),
+    ("I was wrong about Redis, let's bring it back", False),
+    ("that's a mistake, drop it", False),
+])
+def test_a_turn_that_owns_a_mistake(text: str, owns: bool) -> None:
+    """Round nineteen: two turns owning a misreading, which the model read as pivots."""
+    from detector.corrections import owns_a_mistake
+
+    assert owns_a_mistake(text) is owns
+
+
+def test_owning_a_mistake_leaves_the_plan_standing(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == "r19e3")
+    assert "My mistake" in conversation.turns[4].text
+    detection = shipped_detector.detect_in(conversation.turns, 4, conversation.lang)
+    assert detection.label is Label.NONE
+    assert "their own" in detection.explanation.rule
 
 
 def test_a_number_denied_in_english_corrects_a_fact() -> None:
