@@ -73,7 +73,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:pass|drop|kill|scrap|cut|pick|不用(?:做|搞|弄|上|加|比)|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
