@@ -35,7 +35,9 @@ _DECLINE_RE = re.compile(
     r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用|必)?麻烦(?:您|你)?了)|"
     # Cantonese's "唔使喇", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost 嗰part
     # 唔使喇 thx".
-    r"不用(?:喇|啦))|"
+    r"不用(?:喇|啦)|"
+    # The user doing it: "貼文我自己寫就好，謝謝你～" (normalised to simplified characters).
+    r"(?:我|我们)自己(?:来|写|弄|做|搞|处理|安排|改)(?:就好|就行|就可以))|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # British and Irish: "ah no you're alright, my cousin does electrics", "no no, you're grand".
     r"(?:(?:ah|oh|aw),? )?(?:no,? ){0,3}you'?re (?:alright|all right|grand|grand so|ok|okay)|"

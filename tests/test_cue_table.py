@@ -681,6 +681,9 @@ MIXED_CASES = [
     case("mixed", "native app 呢個 approach 唔得, 啲熟客唔識 download", REJECT),
     case("mixed", "POS 嗰條路都係唔好行住, 轉做 WhatsApp 啦", PIVOT, replacement="WhatsApp"),
     case("mixed", "算數啦 唔好再搞 firmware 嗰樣嘢", REJECT),
+    # "唔好住" is "not yet" (住 an aspect particle), "返轉頭" is "回过头".
+    case("mixed", "租 studio 暫時唔好住啦，等第一批 course 有返啲收入先算。", REJECT, target="租 studio"),
+    case("mixed", "佢話 churn 冇咁勁。不如返轉頭再睇下月費 subscription 啦", REOPEN),
     # -- REJECT ---------------------------------------------------------------------------------
     case("mixed", "Redis 这个方案不行，ops cost 太高", REJECT, target="Redis"),
     case("mixed", "microservices 这条路别走了", REJECT, target="microservices"),

@@ -128,6 +128,9 @@ _FORCED = [
     ("好的。需要的话，我可以帮您整理一份VR与全景图的对比表，方便周会上汇报。",
      "不必麻烦了，谢谢您，这部分我自己整理即可。我们回到办事指引模块，您觉得它应该做成什么形式比较好？", "VR与全景图的对比表",
      "declines what the assistant just offered"),
+    # Session 66: the user will do it ("我自己寫就好"), in traditional characters.
+    ("季訂方案這樣就可以開賣了。要不要我幫你寫一篇粉專的季訂開賣貼文？",
+     "貼文我自己寫就好，謝謝你～我比較想用自己的口氣跟客人講話", "贴文", "declines what the assistant just offered"),
     ("生成码，打印成标签发给这户，他们装瓶时贴上就行。\n\n需要的话，我可以帮你写一份给社员看的贴码说明，一步一步的，字大一点。",
      "不用写了 他们也不看字 下礼拜开社员大会我当面讲就行 再说个事 快递这块 蜂蜜怕漏 你看用啥包装好", "贴码说明",
      "declines what the assistant just offered"),
@@ -989,6 +992,8 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "我姐说 TikTok 很 cringe，叫我不要搞了。but 我觉得 her generation 不懂，我还是要试",
     # Session 66 (round nineteen): wanting the user to make the change, and "she's wrong".
     "My agent, who has the instincts of a bailiff, wants me to cut Colin's subplot altogether. I think she's wrong — it's the only warmth in the book.",
+    "审核这一步，我们部门主任说干脆取消掉，让系统自动通过算了。我觉得不太妥当，善本毕竟很珍贵。",
+    "学院有几位资深班主任认为UPI年代过于久远，主张放弃，改用其他新量表。但我个人认为，UPI常模数据最完整，仍然坚持使用。",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
