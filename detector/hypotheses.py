@@ -28,6 +28,7 @@ from functools import lru_cache
 from itertools import islice
 
 from detector.alternatives import Proposal, extract_proposals, is_deictic, proposal_by_label
+from detector.corrections import corrects_a_fact
 from detector.cues.engine import CueEngine
 from detector.features import PREVIOUS_ASSISTANT_CHARS, assistant_texts_latest_first
 from detector.openings import MAX_MATCHES, held_back, opened_by, verdict_objects
@@ -172,6 +173,8 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     A list of suspects stays open while the assistant runs one check: "常见原因：…3. 从库磁盘 IO
     瓶颈", then a reply on the binlog positions, then "iostat 看过了 … 不是磁盘". Only the last
     reply is pointed at ("应该不是这个"); an older one must be named."""
+    if corrects_a_fact(text):
+        return None  # "更正下，实盘是四个月不是三个月": a figure set right rules out no suspect
     replies = list(islice(assistant_texts_latest_first(context), SUSPECT_REPLIES))
     if not replies or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
         return None  # reading the replies costs more than looking for a denial

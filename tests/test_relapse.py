@@ -1154,3 +1154,14 @@ def test_a_question_word_in_capitals_is_still_a_name() -> None:
     """NEVER_NAMES reads words, not acronyms: "US" of "US hosting" still names it."""
     mentions = find_mentions("We could keep the portal on US hosting after all.", names_of("US hosting", ""))
     assert [m.text for m in mentions if m.strong] == ["US"]
+
+
+@pytest.mark.parametrize("alternative, reply", [
+    # Session 66: what the user put off until a condition holds, in Cantonese's order; an option
+    # said put down, "就此放下"; and the formal "不作示范".
+    ("1(租 studio)", "唔使客氣！總結：平台用 Teachable；錄影用 iPad 方案，studio 等有收入先考慮；自家 app 已經排除。"),
+    ("3(公共数据授权运营)", "这是一个与导师方向契合度很高的选择，公共数据方向就此放下。"),
+    ("3(Potato osmosis)", "好，model investigation 改用 beetroot + colorimeter，potato osmosis 不作示范。"),
+])
+def test_an_option_put_down_or_off_in_more_words_is_no_relapse(alternative: str, reply: str) -> None:
+    assert check_reply(_state(alternative), reply).verdict == "OK"

@@ -118,8 +118,9 @@ RULED_OUT_RE = re.compile(
     r"you'll decide|you decide|"
     r"your call|up to you)\b|由你(?:到时候)?(?:来)?决定|你来定|"
     r"到时候再定|你再定|在(?:那|此)之前|\buntil then\b|"
-    # Put off until something holds, as the user asked: "等收入上来再做", "等月入过万后再启动".
-    r"(?<![等平对相])等(?!下|一下|会)[^,，。;；!！?？]{1,15}?(?:后|之后|以后)?再(?:做|说|上|搞|开|启动|考虑|加|推|写|弄)",
+    # Put off until something holds, as the user asked: "等收入上来再做", "等月入过万后再启动", and in
+    # Cantonese's order "studio 等有收入先考虑".
+    r"(?<![等平对相])等(?!下|一下|会)[^,，。;；!！?？]{1,15}?(?:后|之后|以后)?(?:再(?:做|说|上|搞|开|启动|考虑|加|推|写|弄)|先考虑)",
     re.IGNORECASE,
 )
 # A negation or comparison right before the mention: 不上 K8s / 比 Electron / 用 RocketMQ 替换 Kafka / the
@@ -198,8 +199,7 @@ FRAMED_AFTER_RE = re.compile(
     # 配额": what it used to hold.
     # "跟 agency 定制的报价比,…": the clause ends on the comparison.
     rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|(?:今年|这次|这回|暂时|目前)(?:就|也|都|先)?不{HAN}{{1,2}}(?=[,，。;；!！]|$)|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
-    # "potato osmosis 不作示范": the formal negation of what is done with it.
-    rf"就算了|不动|不碰|不改|不作|不予|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
+    rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动", "可以，broad 关掉。".
     rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?\s?(?:去掉|删掉|拿掉|砍掉|取消|关掉|停掉|撤掉|下掉)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
     rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
@@ -222,7 +222,8 @@ FRAMED_AFTER_RE = re.compile(
     r"|^[\w\s'-]{0,30}?\b(?:both|all) (?:out|gone|off the table)\b"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"
     r"|^[\w\s'-]{0,20}?\b(?:removed|taken out|taken off|ripped out)\b"
-    rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代)"
+    # The formal negation of what is done with it, after the rest of its name: "potato osmosis 不作示范".
+    rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代|不作|不予)"
     # The reply taking its own suggestion back after naming it: "我上面提的让外婆帮忙看半天也收回".
     rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:{_TAKEN_BACK_ZH})",
     re.IGNORECASE,
