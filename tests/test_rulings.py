@@ -1036,16 +1036,6 @@ def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
     assert says_it_only_asks(normalize(text)) is only_asks
 
 
-def test_a_supposition_that_says_it_only_asks_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
-    from detector.formats import read_transcripts
-
-    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == "r19m5")
-    assert "我只是先问问" in conversation.turns[6].text
-    detection = shipped_detector.detect_in(conversation.turns, 6, conversation.lang)
-    assert detection.label is Label.NONE
-    assert "only asks" in detection.explanation.rule
-
-
 @pytest.mark.parametrize("reply, text, target", [
     # The offer in traditional characters, longer than sixty characters to its question mark.
     ("對了，要不要我順便幫你寫一個 Editor Window，可以在 Unity 裡直接打開 world.db、瀏覽 chunk、看每個玩家的 inventory？debug 存檔會方便很多。",
@@ -1074,14 +1064,20 @@ def test_a_turn_that_owns_a_mistake(text: str, owns: bool) -> None:
     assert owns_a_mistake(text) is owns
 
 
-def test_owning_a_mistake_leaves_the_plan_standing(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("conversation_id, index, words, why", [
+    ("r19m5", 6, "我只是先问问", "only asks"),  # a supposition that says it only asks
+    ("r19e3", 4, "My mistake", "their own"),  # a mistake owned: the plan stands
+])
+def test_round_nineteen_turns_the_model_read_as_verdicts_are_none(  # type: ignore[no-untyped-def]
+    shipped_detector, conversation_id: str, index: int, words: str, why: str
+) -> None:
     from detector.formats import read_transcripts
 
-    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == "r19e3")
-    assert "My mistake" in conversation.turns[4].text
-    detection = shipped_detector.detect_in(conversation.turns, 4, conversation.lang)
+    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == conversation_id)
+    assert words in conversation.turns[index].text
+    detection = shipped_detector.detect_in(conversation.turns, index, conversation.lang)
     assert detection.label is Label.NONE
-    assert "their own" in detection.explanation.rule
+    assert why in detection.explanation.rule
 
 
 def test_a_number_denied_in_english_corrects_a_fact() -> None:
