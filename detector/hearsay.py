@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from detector.text import WORD_CHAR_RE, SentenceIndex
 
 _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
-# Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is lobbying hard to kill", "the
-# implementation partner keeps pushing to drop", "ops mgr wants to skip".
+# Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is
+# lobbying hard to kill", "the implementation partner keeps pushing to drop", "ops mgr wants to skip".
 _WANTED_EN_RE = re.compile(
     r"\b(?:wants? (?:me |us |the team )?to|wanted (?:me |us )?to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"

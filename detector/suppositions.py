@@ -10,8 +10,9 @@ after it, where a cue fires. So a turn that opens with one is NONE when no cue f
 
 The user may also say so in as many words: "我只是先问问，还没决定要不要砍", "just asking, not saying
 we switch". Then the question is not a verdict even where a cue fires on the change it weighs
-("如果 survey 也不做…？" fires two): of the 22 labeled turns of every set but the blind rounds that
-say it, 21 are NONE, and the other is "that's just asking for it", an idiom the pattern leaves out.
+("如果 survey 也不做…？" fires two): the 22 labeled turns of train, dev, test, long_dev and the
+unseen writer sets that say it are all NONE ("that's just asking for it", a REJECT, is an idiom the
+pattern leaves out).
 
 Every pattern is a plain alternation or a bounded class: linear in the turn's length.
 """
@@ -31,7 +32,7 @@ _SUPPOSED_QUESTION_RE = re.compile(
 # "只是问问", "我就问问", "随便问一下", "just asking" (not "just asking for trouble"), "only asking".
 _ONLY_ASKING_RE = re.compile(
     r"(?:只是|我就|就|随便|单纯)(?:先|想)?问问|(?:只是|随便|单纯)(?:先|想)?问一下|"
-    r"\b(?:just|only|merely) asking\b(?! for\b)|\bi'?m (?:just|only) curious\b",
+    r"\b(?:just|only|merely) asking\b(?! for\b)",
     re.IGNORECASE,
 )
 
