@@ -52,8 +52,8 @@ _SAID_EN_RE = re.compile(
 # Someone else urging a course, whatever it is: "my bf says i should just double it to $760",
 # "My mum reckons … we should just go with the big centre". The speaker is checked apart, as above.
 _URGED_EN_RE = re.compile(
-    r"\b(\w{1,20})(?: (?:just|also|then|already|basically|really|keeps?))? "
-    r"(?:said|says|thinks|reckons|insists|insisted|argued|argues|feels|is convinced)\b"
+    r"\b(\w{1,20}),?(?: (?:just|also|then|already|basically|really|keeps?))? "
+    r"(?:said|says|thinks|reckons|insists|insisted|argued|argues|feels|is convinced|is of the opinion)\b"
     r"[^.!?\n]{0,60}?\b(?:i|we) (?:should|need to|have to|ought to)\b",
     re.IGNORECASE,
 )
@@ -80,7 +80,8 @@ _WANTED_ZH_RE = re.compile(
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,20}}?"
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
-    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?)(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    # Singlish and mixed turns say it in English: "我老公 say Kuo Chuan 不要".
+    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
@@ -94,7 +95,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
+    r"i disagree|i don'?t agree|i do not share (?:his|her|their) (?:view|enthusiasm|opinion)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -103,7 +104,7 @@ _OPPOSED_RE = re.compile(
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
     r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|寻思|琢磨|看|认为)不(?:太)?(?:行|妥|对|合适|靠谱|现实|可行)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
-    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
+    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己|可|倒)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".

@@ -31,7 +31,10 @@ from detector.english_tokens import english_rules, english_specials
 _FULLWIDTH_TABLE = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _FULLWIDTH_TABLE[0x3000] = 0x20
 _ZERO_WIDTH = {code: None for code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD)}
-_TRANSLATION = {**_FULLWIDTH_TABLE, **_ZERO_WIDTH}
+# Northern dialects' "俺" (I, we: "俺们自己报", "俺可不这么想") is Mandarin's "我": the cues, guards and
+# stands are written with 我.
+_DIALECT_PRONOUNS = {ord("俺"): ord("我")}
+_TRANSLATION = {**_FULLWIDTH_TABLE, **_ZERO_WIDTH, **_DIALECT_PRONOUNS}
 _HORIZONTAL_SPACE = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 

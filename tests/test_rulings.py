@@ -128,7 +128,11 @@ _FORCED = [
     ("好的。需要的话，我可以帮您整理一份VR与全景图的对比表，方便周会上汇报。",
      "不必麻烦了，谢谢您，这部分我自己整理即可。我们回到办事指引模块，您觉得它应该做成什么形式比较好？", "VR与全景图的对比表",
      "declines what the assistant just offered"),
-    # Session 66: the user will do it ("我自己寫就好"), in traditional characters.
+    # Session 66: an interjection before the thanks; the user will do it ("我自己寫就好"), in
+    # traditional characters.
+    ("Happy to help with the listing too. Would you like me to draft a short listing description for the barn?",
+     "Ah no thank you, that's kind, but our Carys does all the words in this family.", "draft a short listing description for the barn",
+     "declines what the assistant just offered"),
     ("季訂方案這樣就可以開賣了。要不要我幫你寫一篇粉專的季訂開賣貼文？",
      "貼文我自己寫就好，謝謝你～我比較想用自己的口氣跟客人講話", "贴文", "declines what the assistant just offered"),
     ("生成码，打印成标签发给这户，他们装瓶时贴上就行。\n\n需要的话，我可以帮你写一份给社员看的贴码说明，一步一步的，字大一点。",
@@ -994,6 +998,11 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "My agent, who has the instincts of a bailiff, wants me to cut Colin's subplot altogether. I think she's wrong — it's the only warmth in the book.",
     "审核这一步，我们部门主任说干脆取消掉，让系统自动通过算了。我觉得不太妥当，善本毕竟很珍贵。",
     "学院有几位资深班主任认为UPI年代过于久远，主张放弃，改用其他新量表。但我个人认为，UPI常模数据最完整，仍然坚持使用。",
+    # Round twenty-one: a northern "俺" and "可不这么想"; a party set off by a relative clause, "is of the
+    # opinion that I ought to"; a Singlish "我老公 say … 不要" and "I still want to consider".
+    "俺们理事长昨天说干脆不上软件了，接着用Excel得了，省钱。俺可不这么想，Excel那玩意儿一多就乱套",
+    "My son-in-law, who works in marketing in Birmingham, is of the opinion that I ought to abandon print altogether. I do not share his enthusiasm in the least.",
+    "我老公 say Kuo Chuan 不要, because his colleague say homework very a lot. But I think 这种 hearsay 不准 leh, I still want to consider.",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay

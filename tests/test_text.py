@@ -261,3 +261,9 @@ def test_a_clause_of_a_longer_turn_accepts_only_in_the_plain_forms_of_a_choice(t
 ])
 def test_clauses_end_at_commas_stops_and_ellipses_but_not_inside_numbers(text: str, clauses: list[str]) -> None:
     assert [text[start:end] for start, end in clause_spans(text)] == clauses
+
+
+def test_a_northern_we_reads_as_mandarins() -> None:
+    """"俺" (I, we) is normalised to "我", as the cues and stands are written: round twenty-one's
+    "俺可不这么想"."""
+    assert normalize("俺们自己报，俺可不这么想") == "我们自己报,我可不这么想"

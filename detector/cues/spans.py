@@ -25,7 +25,7 @@ _TRAILING = re.compile(r"(?:吧|了|啊|呀|呢|嘛|哈|的话|这个|那个|这
 _NO_CHOICE_RE = re.compile(
     r"^(?:个|一个|另一个|另一种|另外一个|另外的|换个|换一个)?(?:别的|其他|其它|说法|思路|方向|方案|办法|做法|路子|方式|它|something else|"
     r"another one|other ones?|options?)(?:\s?options?)?$|(?:^|\s)(?:that|this|it|them)$|^(?:不|别|没|非)|排除|放弃|去掉|删掉|撤掉|"
-    r"不考虑|不行|算了|作废|没戏|免了|"
+    r"不考虑|不行|算了|作废|没戏|免了|^一下$|"
     r"拿掉|砍掉|跳过|^(?:a |an )?(?:different|new|other|another) (?:way|direction|approach|route|angle|idea|plan|tack)s?"
     r"(?: entirely| altogether)?$",
     re.IGNORECASE,
