@@ -29,8 +29,9 @@ _NO_TROUBLE = r"不(?:用|必)麻烦(?:您|你)?(?:了|啦)?|不麻烦(?:您|你
 # may come first ("非常感谢您的好意，one-pager 就不用麻烦您了"), and the thing the decline names ("流程图
 # 就不麻烦您了").
 _DECLINE_RE = re.compile(
-    # An interjection may lead the English ones: "Ah no thank you, that's kind, but our Carys does all the words".
-    rf"^\s?(?:(?:ah|oh|aw|erm|um|well),?\s(?=no\b|thanks|thank you))?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|(?:不用|不必)(?:全部|都|再|重新)?(?:重写|写|弄|做|整理|准备|画|列|查|订|约|安排)(?:了|啦)?|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
+    # An interjection may lead the English ones: "Ah no thank you, that's kind, but our Carys does all
+    # the words", "oh you're alright", "God, no, I'll write my own scenes".
+    rf"^\s?(?:(?:ah|oh|aw|erm|um|well|god|gosh|lord|good lord),?\s(?=no\b|nah\b|nope\b|thanks|thank you|you'?re\b))?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|(?:不用|不必)(?:全部|都|再|重新)?(?:重写|写|弄|做|整理|准备|画|列|查|订|约|安排)(?:了|啦)?|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
     # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带",
     # "集點卡的部分就不用麻煩了".
     r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用|必)?麻烦(?:您|你)?了)|"
@@ -41,7 +42,7 @@ _DECLINE_RE = re.compile(
     r"(?:我|我们)自己(?:来|写|弄|做|搞|处理|安排|改)(?:就好|就行|就可以))|"
     r"no,? thanks?|no thank you|no need|nah,? (?:i'?m|we'?re) good|i'?m good|we'?re good|not needed|i'?ll pass|no ta|"
     # British and Irish: "ah no you're alright, my cousin does electrics", "no no, you're grand".
-    r"(?:(?:ah|oh|aw),? )?(?:no,? ){0,3}you'?re (?:alright|all right|grand|grand so|ok|okay)|"
+    r"(?:no,? ){0,3}you'?re (?:alright|all right|grand|grand so|ok|okay)|"
     # New Zealand and Australia: "Nah she'll be right, I'll just ring Dave".
     r"(?:(?:yeah,? )?(?:nah|no),? )?she'?ll be right|"
     # Thanks first, then the no: "Thanks, not necessary", "Thank you, but no —", "That's kind of
@@ -54,7 +55,7 @@ _DECLINE_RE = re.compile(
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
     # A no, then that the user does it: "nah i'll write the postmortem, …", "God, no, I'll write my
     # own scenes".
-    r"(?:(?:god|gosh|lord|good lord|oh|ah),? )?(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
+    r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
     r"not necessary|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
     # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not

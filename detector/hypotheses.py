@@ -173,11 +173,11 @@ def ruled_out_cause(text: str, context: Sequence[Turn], engine: CueEngine) -> st
     A list of suspects stays open while the assistant runs one check: "常见原因：…3. 从库磁盘 IO
     瓶颈", then a reply on the binlog positions, then "iostat 看过了 … 不是磁盘". Only the last
     reply is pointed at ("应该不是这个"); an older one must be named."""
-    if corrects_a_fact(text):
-        return None  # "更正下，实盘是四个月不是三个月": a figure set right rules out no suspect
     replies = list(islice(assistant_texts_latest_first(context), SUSPECT_REPLIES))
     if not replies or not (_DENY_BEFORE_RE.search(text) or _DENY_AFTER_RE.search(text) or _UNRELATED_RE.search(text)):
         return None  # reading the replies costs more than looking for a denial
+    if corrects_a_fact(text):
+        return None  # "更正下，实盘是四个月不是三个月": a figure set right rules out no suspect
     guarded: Callable[[int, int], bool] | None = None
     for age, reply in enumerate(replies):
         causes = suspected_causes(reply)
