@@ -33,8 +33,10 @@ _WORDS = {
     "依家": "现在",
     "头先": "刚才",
     "搞掂": "搞定",
-    # "唔好住" is "not yet" (住, an aspect particle): "租 studio 暂时唔好住啦，等…先算".
+    # "唔好住" and "唔使住" are "not yet" (住, an aspect particle): "租 studio 暂时唔好住啦，等…先算",
+    # "唔使住，copy 我哋 in-house 有個 copywriter 會寫".
     "唔好住": "先不要",
+    "唔使住": "先不用",
     "返转头": "回过头",
 }
 _CHARACTERS = {

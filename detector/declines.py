@@ -57,6 +57,8 @@ _DECLINE_RE = re.compile(
     # own scenes".
     r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
     r"not necessary|"
+    # Formal: "That will not be necessary, thank you; the clerk drafts all recommendations".
+    r"(?:that|this|it)(?:'s not| is not| isn'?t| will not be| won'?t be| would not be| wouldn'?t be) (?:necessary|needed)|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying
     # users"; the label guide's "先不做，等预算下来再说"). Without one it may only say the time is not
     # ripe ("not yet, dont have the new office"), which the data reads as no answer to the offer.

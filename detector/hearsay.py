@@ -35,6 +35,9 @@ _WANTED_EN_RE = re.compile(
     r"(?:pinged|messaged|mentioned|wrote|emailed|said) (?:me |us )?that we should |"
     r"(?:might|may|will|would|could|is going to|'ll) (?:tell|ask) (?:me|us) to )\s?"
     rf"(?:just |simply |completely |entirely )?{_CHANGE}\b"
+    # Doubts said against it: "one of our elected members has expressed considerable scepticism about
+    # dockless schemes" (not the user's own: "I have raised doubts about it").
+    r"|(?<!\bi )(?<!\bi've )(?<!\bi have )(?<!\bwe )(?<!\bwe've )(?<!\bwe have )\b(?:expressed|voiced|raised) (?:\w+ ){0,2}?(?:scepticism|skepticism|doubts|reservations) (?:about|over|regarding)\b"
     # Someone else wanting another course in its place: "ceo wants us to do the mobile app instead".
     r"|\bwants? (?:us|me|the team) to (?:\w+ ){1,6}?(?:instead|rather)\b",
     re.IGNORECASE,
@@ -46,7 +49,9 @@ _SAID_EN_RE = re.compile(
     r"\b(\w{1,20})(?: (?:just|also|then|already|basically|really|flatly|firmly))? "
     r"(?:said|says|told (?:me|us)|thinks|insists|insisted|argued|argues|claims|reckons)\b"
     r"[^.!?\n]{0,40}?\b(?:no way|never|not worth|waste of (?:time|money)|pointless|drop|scrap|kill|ditch|cancel|"
-    r"forget (?:it|about|\w+ing)|cross (?:it|that|them|those) off|won'?t work|isn'?t going to work|not going to work)\b",
+    r"forget (?:it|about|\w+ing)|cross (?:it|that|them|those) off|won'?t work|isn'?t going to work|not going to work|"
+    # A judgement of it: "my supervisor reckons seining is 'too destructive for the meadow'".
+    r"(?:is|are|was|would be|'s)\s['\"‘“]?(?:far |way )?too)\b",
     re.IGNORECASE,
 )
 # Someone else urging a course, whatever it is: "my bf says i should just double it to $760",
@@ -59,7 +64,7 @@ _URGED_EN_RE = re.compile(
 )
 _OWN_VOICE = frozenset({"i", "we", "you", "i've", "we've", "i'd", "we'd"})
 _PARTY_ZH = (
-    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|婆婆|奶奶|爷爷|阿姨|"
+    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|媳妇|妻子|丈夫|爱人|男朋友|女朋友|研究员|工程师|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
     r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|理事长|社长|会长|村长|站长|人事|"
@@ -73,7 +78,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -95,7 +100,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|i do not share (?:his|her|their) (?:view|enthusiasm|opinion)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
+    r"i disagree|i don'?t agree|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -104,7 +109,7 @@ _OPPOSED_RE = re.compile(
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
     r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|寻思|琢磨|看|认为)不(?:太)?(?:行|妥|对|合适|靠谱|现实|可行)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
-    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|我(?:自己|可|倒)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
+    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
@@ -133,7 +138,7 @@ _PUT_RIGHT_AFTER = 40
 
 # "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
 _BUT_I_THINK_RE = re.compile(
-    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:个人|自己)?(?:think|觉得|认为|feel)"
+    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:个人|自己)?(?:think|觉得|认为|feel)"
     r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
     re.IGNORECASE,
 )

@@ -28,7 +28,8 @@ _KEPT_RE = re.compile(
     # An order not to strike it off: "CTO还没拍板，所以自研先别从列表里拿掉", "价格可以谈的 先别排除".
     r"(?:先|暂时|还)(?:别|不要)(?:从[^,.!?;，。！？；\s]{1,10}(?:里|中))?(?:排除|拿掉|删掉|去掉|划掉|砍掉|否掉|毙掉)|"
     r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"
-    r"keep (?:it|this|that) on the (?:list|radar)|not a no|isn'?t a no|don'?t (?:rule|cross|strike) (?:it|this|that|them) (?:out|off) yet|"
+    # "It remains on our list, of course", "still on the list, just not this sprint".
+    r"keep (?:it|this|that) on the (?:list|radar)|(?:it|this|that) (?:remains|stays|is still) on (?:the|our|my) (?:list|radar)|(?:^|(?<=[.;,]\s))still on (?:the|our|my) list|not a no|isn'?t a no|don'?t (?:rule|cross|strike) (?:it|this|that|them) (?:out|off) yet|"
     # "forget cyberpunk for a sec lol. how loud is this thing": the talk of it, for a moment.
     r"forget (?:about )?[^,.!?\n]{1,40}? for (?:a |one )?(?:sec|second|moment|minute|bit))\b",
     re.IGNORECASE,

@@ -1003,6 +1003,16 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "俺们理事长昨天说干脆不上软件了，接着用Excel得了，省钱。俺可不这么想，Excel那玩意儿一多就乱套",
     "My son-in-law, who works in marketing in Birmingham, is of the opinion that I ought to abandon print altogether. I do not share his enthusiasm in the least.",
     "我老公 say Kuo Chuan 不要, because his colleague say homework very a lot. But I think 这种 hearsay 不准 leh, I still want to consider.",
+    # Session 67 (round twenty-two): a wife, a researcher and "他以为 … 主张"; the stands "想多咧",
+    # "不以为然" and "我没同意".
+    "我媳妇说外卖平台抽成太高，干脆别做外卖了，专心弄堂食。我觉得她想多咧，外卖还得做，现在年轻人都不爱出门。",
+    "今日与老年大学的主任谈及此事，他以为书法欣赏讲座之类“太虚”，主张一概不要，只教写字。我倒不以为然。",
+    "JuiceFS 这块，组里有个研究员嚷嚷要放弃 JuiceFS 直接 rsync 同步，我没同意，几十 TB 的数据扫一遍都要半天。",
+    # Round twenty-three: "想把共享这事否了", doubts expressed by a council member, a supervisor's "too
+    # destructive" and the user's "i think that's overblown".
+    "业委会主任说外来车进来不安全，想把共享这事否了。我觉得他想多了，一年能收十几万，能补物业费缺口。",
+    "one of our elected members has expressed considerable scepticism about dockless schemes, citing reports of pavement clutter elsewhere. I do not entirely share that view.",
+    "my supervisor reckons seining is 'too destructive for the meadow' but tbh i think thats overblown, we'd be hauling over the sandy edges",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1052,6 +1062,12 @@ def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
     # The thing first, then whether it would be useful; what it would record, after a hyphen, left out.
     ("One more thing I could offer: would a template for a production log - recording each production's date and Bates range - be useful?",
      "Thank you, but no. Our office already has a standard form for that purpose.", "a template for a production log"),
+    # Session 67 (round twenty-two): a formal "That will not be necessary", and Cantonese "唔使住" (not yet).
+    ("I can draft the formal recommendation paper for the committee if that helps.",
+     "That will not be necessary, thank you; the clerk drafts all recommendations in the school's house style.",
+     "draft the formal recommendation paper for the committee"),
+    ("要不要我幫你 draft 埋 landing page 嘅 copy？",
+     "唔使住，copy 我哋 in-house 有個 copywriter 會寫，佢好執著㗎 😂", "draft 埋 landing page 的 copy"),
 ])
 def test_more_offers_are_declined(shipped_detector, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
@@ -1095,3 +1111,47 @@ def test_a_number_denied_in_english_corrects_a_fact() -> None:
 
     assert corrects_a_fact("uiuc isn't 18k, that's just tuition")
     assert not corrects_a_fact("uiuc isn't worth it, the loans would be huge")
+
+
+@pytest.mark.parametrize("conversation_id, index, label", [
+    ("r22z1", 16, Label.NONE),  # "你这个不对，用不了六七十平": a figure set right, 用不了 no switch
+    ("r22z5", 12, Label.PIVOT),  # "A 和 C 都跑过，效果一般。给点别的。"
+    ("r22e6", 18, Label.PIVOT),  # "Neither of those. What else is there?": the question is the request
+    ("r22m1", 18, Label.PIVOT),  # "KServe 这个 direction 我收回 … 直接 plain k8s": a withdrawal, no reopening
+])
+def test_round_twenty_two_turns_read_as_labelled(  # type: ignore[no-untyped-def]
+    shipped_detector, conversation_id: str, index: int, label: Label
+) -> None:
+    """Session 67: round twenty-two's turns that the cues misread (a switch read into "用不了", a
+    request for other options that the question guard held back, "我收回" after the user's own option)."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round22.jsonl") if t.id == conversation_id)
+    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
+
+
+@pytest.mark.parametrize("text", [
+    "Let us set the budget narrative aside until next week, if you don't mind; my finance officer is travelling. It remains on our list, of course.",
+    "park the kapt to ksp move for now. still on the list, just not this sprint",
+])
+def test_a_pause_that_keeps_the_option_on_the_list(text: str) -> None:
+    """Round twenty-three: "It remains on our list, of course", which the model read as a REJECT at 0.76."""
+    from detector.pauses import keeps_the_option
+    from detector.text import normalize
+
+    assert keeps_the_option(normalize(text))
+
+
+@pytest.mark.parametrize("conversation_id, index, label", [
+    ("r23e3", 20, Label.REOPEN),  # "it might be worth reconsidering physical docking stations"
+    ("r23e4", 2, Label.REJECT),  # "Options 4 and 5 can be dismissed at once."
+    ("r23m5", 10, Label.NONE),  # "LLM 翻出来的时候把 { } 给弄乱了": a translation, nothing dug out
+])
+def test_round_twenty_three_turns_read_as_labelled(  # type: ignore[no-untyped-def]
+    shipped_detector, conversation_id: str, index: int, label: Label
+) -> None:
+    """Session 67: round twenty-three, read after round twenty-two's mends, and mended in turn."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round23.jsonl") if t.id == conversation_id)
+    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label

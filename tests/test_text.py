@@ -267,3 +267,9 @@ def test_a_northern_we_reads_as_mandarins() -> None:
     """"俺" (I, we) is normalised to "我", as the cues and stands are written: round twenty-one's
     "俺可不这么想"."""
     assert normalize("俺们自己报，俺可不这么想") == "我们自己报,我可不这么想"
+
+
+def test_cantonese_not_yet_reads_as_mandarins() -> None:
+    """"唔使住" is "not yet needed" (住, an aspect particle), as "唔好住" is "not yet": round
+    twenty-two's decline of an offer."""
+    assert normalize("唔使住，copy 我哋自己寫") == "先不用,copy 我们自己写"

@@ -147,6 +147,7 @@ NEGATING_WORD_RE = re.compile(
     r"\b(?:no|not|never|without|unlike|than|versus|vs\.?|instead of|rather than|in place of|avoid(?:s|ing)?|"
     r"skip(?:s|ped|ping)?|drop(?:s|ped|ping)?|ditch(?:ed)?|scratch(?:ed)?|scrap(?:ped)?|replac(?:e|es|ed|ing)|compared (?:to|with)|"
     r"need for|don't need|no need for|to avoid|away from|moved from|wanted from|you had with|you had about|"
+    r"apart from|aside from|other than|besides|except(?: for)?|excluding|"
     r"(?:had|have|has) (?:used|tried|run)|the way|previous|earlier|original|old|former|(?:a )?(?:third|half|quarter|fraction) of|problems? with|"
     r"issues? with|"
     r"downsides? of|drawbacks? of|risks? of|overhead of|burden of|complexity of|over(?! to)|alternative to|"
@@ -225,7 +226,9 @@ FRAMED_AFTER_RE = re.compile(
     # The formal negation of what is done with it, after the rest of its name: "potato osmosis 不作示范".
     rf"|^[^,，;；]{{0,20}}?(?:删掉|删除|移除|下线|清理掉|的{HAN}{{0,4}}替代|不作|不予)"
     # The reply taking its own suggestion back after naming it: "我上面提的让外婆帮忙看半天也收回".
-    rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:{_TAKEN_BACK_ZH})",
+    rf"|^[^,，。;；]{{0,12}}?(?:也|都|就|先)?(?:{_TAKEN_BACK_ZH})"
+    # Set apart from what comes next: "Shopping 和 TikTok 达人之外，可以试：…".
+    r"|^[^,，。;；]{0,16}?(?:之外|以外)",
     re.IGNORECASE,
 )
 # After a name, that it was what the user dropped or the reply takes back ("the GEE route you
