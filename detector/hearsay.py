@@ -58,7 +58,7 @@ _SAID_EN_RE = re.compile(
 # "My mum reckons … we should just go with the big centre". The speaker is checked apart, as above.
 _URGED_EN_RE = re.compile(
     r"\b(\w{1,20}),?(?: (?:just|also|then|already|basically|really|keeps?))? "
-    r"(?:said|says|thinks|reckons|insists|insisted|argued|argues|feels|is convinced|is of the opinion)\b"
+    r"(?:said|says|thinks|reckons|insists|insisted|argued|argues|feels|is convinced|is of the (?:opinion|view)|takes the view)\b"
     r"[^.!?\n]{0,60}?\b(?:i|we) (?:should|need to|have to|ought to)\b",
     re.IGNORECASE,
 )
@@ -67,18 +67,18 @@ _PARTY_ZH = (
     r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|媳妇|妻子|丈夫|爱人|男朋友|女朋友|研究员|工程师|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
-    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|理事长|社长|会长|村长|站长|人事|"
+    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|院长|科长|处长|部长|校长|书记|董事长|理事长|社长|会长|村长|站长|馆长|所长|局长|队长|店长|园长|东家|人事|"
     # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
     # "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client|senior|architect)(?![A-Za-z])|"
     # A department typed in English is a party with the word for its people ("sales 那边"), not in
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -108,8 +108,8 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|寻思|琢磨|看|认为)不(?:太)?(?:行|妥|对|合适|靠谱|现实|可行)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
-    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
+    r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)没必要|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
+    r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".

@@ -1013,6 +1013,13 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "业委会主任说外来车进来不安全，想把共享这事否了。我觉得他想多了，一年能收十几万，能补物业费缺口。",
     "one of our elected members has expressed considerable scepticism about dockless schemes, citing reports of pavement clutter elsewhere. I do not entirely share that view.",
     "my supervisor reckons seining is 'too destructive for the meadow' but tbh i think thats overblown, we'd be hauling over the sandy edges",
+    # Round twenty-four: an owner (东家) wanting the roof redone and "俺觉着没必要", a village head who
+    # "胡谝", a library director and "挺想坚持", a "senior" and "我个人不这么看", "is of the view that".
+    "中。说说屋面。东家想全揭了重铺，说一劳永逸，俺觉着没必要，就后坡塌了一小块。",
+    "隔壁村长说租库不划算，叫我别租，我觉得他胡谝，他没算过账。租库还是能考虑。",
+    "我们馆长昨天看了初步方案，说老年手机课没什么意思，想把它砍掉。但我自己其实挺想坚持的。",
+    "我们组里有个 senior 说干脆 Feast 也别上了，abstraction 太 leaky，不如全部自研。我个人不这么看。",
+    "our conductor, Mr Okafor, is of the view that we ought to abandon the premiere altogether. I disagree rather strongly.",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1079,6 +1086,7 @@ def test_more_offers_are_declined(shipped_detector, reply: str, text: str, targe
     ("Hold your horses there. The adapter hose on my gauge was leaking, and #4 reads 105. My mistake, not the engine's.", True),
     ("wait no. dupes are on payment_ref not delivery_id, i misread the output.", True),
     ("不好意思，是我记错了，周三才开会", True),
+    ("不对不对，不是四根，俺刚才数错了。前檐四根，东山墙里头还包着两根", True),
     ("I was wrong about Redis, let's bring it back", False),
     ("that's a mistake, drop it", False),
 ])
@@ -1155,3 +1163,22 @@ def test_round_twenty_three_turns_read_as_labelled(  # type: ignore[no-untyped-d
 
     conversation = next(t for t in read_transcripts(ROUNDS / "round23.jsonl") if t.id == conversation_id)
     assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
+
+
+@pytest.mark.parametrize("conversation_id, index, label", [
+    ("r24z1", 2, Label.NONE),  # "如果暂不实施 … 会受到多大影响？": a supposition that runs on for two clauses
+    ("r24z1", 18, Label.REJECT),  # "该项暂不推进"
+    ("r24z1", 22, Label.REOPEN),  # "请将此前暂缓的需求响应式公交重新纳入方案"
+    ("r24e3", 0, Label.NONE),  # an opening that says "as we were last year" refers to no earlier talk
+    ("r24m4", 16, Label.REJECT),  # "第 3 种我们应该不能用"
+])
+def test_round_twenty_four_turns_read_as_labelled(  # type: ignore[no-untyped-def]
+    shipped_detector, conversation_id: str, index: int, label: Label
+) -> None:
+    """Session 67: round twenty-four, read after the twenty-second's and twenty-third's mends, and
+    mended in turn."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round24.jsonl") if t.id == conversation_id)
+    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
+
