@@ -1086,7 +1086,7 @@ def test_more_offers_are_declined(shipped_detector, reply: str, text: str, targe
     ("Hold your horses there. The adapter hose on my gauge was leaking, and #4 reads 105. My mistake, not the engine's.", True),
     ("wait no. dupes are on payment_ref not delivery_id, i misread the output.", True),
     ("不好意思，是我记错了，周三才开会", True),
-    ("不对不对，不是四根，俺刚才数错了。前檐四根，东山墙里头还包着两根", True),
+    ("不对不对，不是四根，我刚才数错了。前檐四根，东山墙里头还包着两根", True),
     ("I was wrong about Redis, let's bring it back", False),
     ("that's a mistake, drop it", False),
 ])
@@ -1098,7 +1098,6 @@ def test_a_turn_that_owns_a_mistake(text: str, owns: bool) -> None:
 
 
 @pytest.mark.parametrize("conversation_id, index, words, why", [
-    ("r19m5", 6, "我只是先问问", "only asks"),  # a supposition that says it only asks
     ("r19e3", 4, "My mistake", "their own"),  # a mistake owned: the plan stands
 ])
 def test_round_nineteen_turns_the_model_read_as_verdicts_are_none(  # type: ignore[no-untyped-def]
@@ -1111,6 +1110,18 @@ def test_round_nineteen_turns_the_model_read_as_verdicts_are_none(  # type: igno
     detection = shipped_detector.detect_in(conversation.turns, index, conversation.lang)
     assert detection.label is Label.NONE
     assert why in detection.explanation.rule
+
+
+def test_a_supposition_that_says_it_only_asks_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Round nineteen's "如果 survey 也不做，光靠 interview 够不够撑起整个 research？… 我只是先问问": since
+    session 67 the supposition guard reaches its question across the clause between, so its cues are
+    held back and the model's NONE stands; before, the rule that a turn only asks decided it."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round19.jsonl") if t.id == "r19m5")
+    detection = shipped_detector.detect_in(conversation.turns, 6, conversation.lang)
+    assert detection.label is Label.NONE
+    assert {held.reason for held in detection.explanation.suppressed} == {"hypothetical"}
 
 
 def test_a_number_denied_in_english_corrects_a_fact() -> None:
