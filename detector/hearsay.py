@@ -39,7 +39,9 @@ _WANTED_EN_RE = re.compile(
     # dockless schemes" (not the user's own: "I have raised doubts about it").
     r"|(?<!\bi )(?<!\bi've )(?<!\bi have )(?<!\bwe )(?<!\bwe've )(?<!\bwe have )\b(?:expressed|voiced|raised) (?:\w+ ){0,2}?(?:scepticism|skepticism|doubts|reservations) (?:about|over|regarding)\b"
     # Someone else wanting another course in its place: "ceo wants us to do the mobile app instead".
-    r"|\bwants? (?:us|me|the team) to (?:\w+ ){1,6}?(?:instead|rather)\b",
+    r"|\bwants? (?:us|me|the team) to (?:\w+ ){1,6}?(?:instead|rather)\b"
+    # What someone would rather the user did: "has said he'd rather we scrapped the whole project".
+    r"|\b(?:he|she|they)(?:'d| would) rather (?:we|i|you) (?:just )?(?:scrapped|dropped|killed|cut|cancell?ed|abandoned|ditched|stopped|closed|shelved|skipped)\b",
     re.IGNORECASE,
 )
 # Someone else's verdict, said or quoted: "Mark called me and said, very firmly, "no way she goes
@@ -78,7 +80,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|不折腾|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -109,7 +111,7 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)没必要|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
+    r"我(?:个人|倒|倒是)?(?:是?不同意|不太(?:同意|认同))|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?并不(?:太)?(?:认同|同意)|我(?:个人)?(?:觉得|觉着)没必要|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我不认同|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"

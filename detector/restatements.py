@@ -32,7 +32,7 @@ from detector.text import CJK_CHAR, LATIN_NAME_RE, clause_spans, normalize
 _SAID_BEFORE_RE = re.compile(
     r"前面说过|前面说了|上面说了|上面不是说了|不是说了|说过了|已经说了|之前说了|之前说过|早说了|早就说了|说了多少遍|就说了|"
     # Said formally: "消息队列的事前面已经说明，今年不具备条件".
-    r"(?:前面|之前|上面|上次)(?:已经)?说明过?了?|已经说明|"
+    r"(?:前面|之前|上面|上次)(?:已经)?说明过?了?|已经说明|(?:此前|之前|前面)已(?:经)?明确|"
     r"又绕回|怎么又|"
     r"我说了(?!算)|"
     r"\bi (?:already |literally |just |clearly )?(?:said|told you)(?: that)?\b(?! (?:before|earlier|wrong)\b)|"
@@ -46,6 +46,8 @@ _SAID_BEFORE_RE = re.compile(
 # again", "escape rooms might work again" (six train and dev turns, none a rejection).
 _CALLED_OUT_RE = re.compile(
     rf"(?:你|怎么)?又来了?(?![{CJK_CHAR}])|(?:你|咋|怎么)又(?:写|加|提|放|塞|绕|整|扯|搬|兜)|说了不是|"
+    # "第4条又是应急组那套，删。"
+    rf"又是[^,，。;；!！?？]{{1,12}}?那(?:套|个|种|一套)|"
     r"不是(?:已经)?(?:删|砍|去|否|排除|拿|划|毙|pass)掉?了吗|"
     r"^again with\b|\b(?:snuck|sneaked|slipped|smuggled) (?:[\w-]+ ){1,4}?back\b|\b(?:stop|keep) bringing (?:[\w-]+ ){0,4}?back\b|"
     r"\bthought we (?:crossed|ruled|struck|took) (?:[\w-]+ ){1,4}?(?:off|out)\b|"
@@ -56,7 +58,7 @@ _CALLED_OUT_RE = re.compile(
 )
 # ...and that it was a no.
 # "框架的事说过了，换不了": what cannot be done is a no too.
-_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找|去|买|选)|[换动改]不了|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
+_NO_RE = re.compile(r"不(?:行|碰|要|考虑|用|做|接|整|找|去|买|选)|不予|删(?![除了掉]?吗)|[换动改]不了|以后再说|别|算了|\bno\b|\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 # A self-correction is no verdict: "not 200 like i said", "i told you wrong before"; nor is taking
 # it back ("then I take back what I said about duotone, since it'd be no extra drawing work").
 _CORRECTION_RE = re.compile(

@@ -1020,6 +1020,10 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "我们馆长昨天看了初步方案，说老年手机课没什么意思，想把它砍掉。但我自己其实挺想坚持的。",
     "我们组里有个 senior 说干脆 Feast 也别上了，abstraction 太 leaky，不如全部自研。我个人不这么看。",
     "our conductor, Mr Okafor, is of the view that we ought to abandon the premiere altogether. I disagree rather strongly.",
+    # Round twenty-five: "的意思是干脆先不折腾 … 我觉得不得行", "建议直接取消。对此我个人并不认同", "he'd rather we scrapped".
+    "院长的意思是干脆先不折腾，等县里统一上新系统再说，我觉得不得行，那个等到猴年马月哦。",
+    "有几位导师在征求意见时提出，集中讲座效果不佳，建议直接取消。对此我个人并不认同。",
+    "Dr Evans, our principal, has said he'd rather we scrapped the whole project and limped on. I do love him dearly but I don't agree.",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1193,3 +1197,35 @@ def test_round_twenty_four_turns_read_as_labelled(  # type: ignore[no-untyped-de
     conversation = next(t for t in read_transcripts(ROUNDS / "round24.jsonl") if t.id == conversation_id)
     assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
 
+
+
+@pytest.mark.parametrize("conversation_id, index, label", [
+    ("r25z4", 16, Label.REJECT),  # "…此前已明确本年度不予纳入，请删除": a no said again, formally
+    ("r25z6", 20, Label.REJECT),  # "第4条又是应急组那套，删。": a return called out
+    ("r25m1", 4, Label.REJECT),  # "Kubecost 直接 pass 吧。…": only rejection cues, nowhere to go, a weak PIVOT
+])
+def test_round_twenty_five_turns_read_as_labelled(  # type: ignore[no-untyped-def]
+    shipped_detector, conversation_id: str, index: int, label: Label
+) -> None:
+    """Session 67: round twenty-five, read as a held-out check after the mends of rounds twenty-two
+    to twenty-four, and mended in turn."""
+    from detector.formats import read_transcripts
+
+    conversation = next(t for t in read_transcripts(ROUNDS / "round25.jsonl") if t.id == conversation_id)
+    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
+
+
+def test_a_weak_pivot_that_names_nowhere_to_go_is_left_alone_when_a_cue_reads_a_switch(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """The rule reads only turns where the cues read a rejection and none a switch."""
+    from detector.cues.engine import CueMatch
+    from detector.detect import _unnamed_replacement_reject
+    from detector.schema import Explanation
+
+    rejecting = shipped_detector.engine.match("Kubecost 直接 pass 吧")
+    switching = shipped_detector.engine.match("Kubecost 不行,换 OpenCost")
+    scores = {Label.NONE: 0.0, Label.REJECT: 0.46, Label.PIVOT: 0.54, Label.REOPEN: 0.0}
+    assert _unnamed_replacement_reject(rejecting, scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.REJECT
+    assert _unnamed_replacement_reject(switching, scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
+    assert _unnamed_replacement_reject(CueMatch(fired=[], suppressed=[]), scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
+    sure = {Label.NONE: 0.0, Label.REJECT: 0.3, Label.PIVOT: 0.7, Label.REOPEN: 0.0}
+    assert _unnamed_replacement_reject(rejecting, sure, 0.7, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
