@@ -1136,20 +1136,33 @@ def test_a_number_denied_in_english_corrects_a_fact() -> None:
     assert not corrects_a_fact("uiuc isn't worth it, the loans would be huge")
 
 
-@pytest.mark.parametrize("conversation_id, index, label", [
-    ("r22z1", 16, Label.NONE),  # "你这个不对，用不了六七十平": a figure set right, 用不了 no switch
-    ("r22z5", 12, Label.PIVOT),  # "A 和 C 都跑过，效果一般。给点别的。"
-    ("r22e6", 18, Label.PIVOT),  # "Neither of those. What else is there?": the question is the request
-    ("r22m1", 18, Label.PIVOT),  # "KServe 这个 direction 我收回 … 直接 plain k8s": a withdrawal, no reopening
+@pytest.mark.parametrize("round_file, conversation_id, index, label", [
+    ("round22.jsonl", "r22z1", 16, Label.NONE),  # "你这个不对，用不了六七十平": a figure set right, 用不了 no switch
+    ("round22.jsonl", "r22z5", 12, Label.PIVOT),  # "A 和 C 都跑过，效果一般。给点别的。"
+    ("round22.jsonl", "r22e6", 18, Label.PIVOT),  # "Neither of those. What else is there?": the question is the request
+    ("round22.jsonl", "r22m1", 18, Label.PIVOT),  # "KServe 这个 direction 我收回 … 直接 plain k8s": a withdrawal, no reopening
+    ("round23.jsonl", "r23e3", 20, Label.REOPEN),  # "it might be worth reconsidering physical docking stations"
+    ("round23.jsonl", "r23e4", 2, Label.REJECT),  # "Options 4 and 5 can be dismissed at once."
+    ("round23.jsonl", "r23m5", 10, Label.NONE),  # "LLM 翻出来的时候把 { } 给弄乱了": a translation, nothing dug out
+    ("round24.jsonl", "r24z1", 2, Label.NONE),  # "如果暂不实施 … 会受到多大影响？": a supposition that runs on for two clauses
+    ("round24.jsonl", "r24z1", 18, Label.REJECT),  # "该项暂不推进"
+    ("round24.jsonl", "r24z1", 22, Label.REOPEN),  # "请将此前暂缓的需求响应式公交重新纳入方案"
+    ("round24.jsonl", "r24e3", 0, Label.NONE),  # an opening that says "as we were last year" refers to no earlier talk
+    ("round24.jsonl", "r24m4", 16, Label.REJECT),  # "第 3 种我们应该不能用"
+    ("round25.jsonl", "r25z4", 16, Label.REJECT),  # "…此前已明确本年度不予纳入，请删除": a no said again, formally
+    ("round25.jsonl", "r25z6", 20, Label.REJECT),  # "第4条又是应急组那套，删。": a return called out
+    ("round25.jsonl", "r25m1", 4, Label.REJECT),  # "Kubecost 直接 pass 吧。…": only rejection cues, nowhere to go, a weak PIVOT
 ])
-def test_round_twenty_two_turns_read_as_labelled(  # type: ignore[no-untyped-def]
-    shipped_detector, conversation_id: str, index: int, label: Label
+def test_blind_round_turns_read_as_labelled(  # type: ignore[no-untyped-def]
+    shipped_detector, round_file: str, conversation_id: str, index: int, label: Label
 ) -> None:
-    """Session 67: round twenty-two's turns that the cues misread (a switch read into "用不了", a
-    request for other options that the question guard held back, "我收回" after the user's own option)."""
+    """Session 67: turns of rounds twenty-two to twenty-five that the cues or the fusion misread (a
+    switch read into "用不了", a request for other options the question guard held back, "我收回"
+    after the user's own option, a supposition that runs two clauses to its question, a no said
+    again formally, a weak PIVOT that names nowhere to go), each read after the mends before it."""
     from detector.formats import read_transcripts
 
-    conversation = next(t for t in read_transcripts(ROUNDS / "round22.jsonl") if t.id == conversation_id)
+    conversation = next(t for t in read_transcripts(ROUNDS / round_file) if t.id == conversation_id)
     assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
 
 
@@ -1165,67 +1178,18 @@ def test_a_pause_that_keeps_the_option_on_the_list(text: str) -> None:
     assert keeps_the_option(normalize(text))
 
 
-@pytest.mark.parametrize("conversation_id, index, label", [
-    ("r23e3", 20, Label.REOPEN),  # "it might be worth reconsidering physical docking stations"
-    ("r23e4", 2, Label.REJECT),  # "Options 4 and 5 can be dismissed at once."
-    ("r23m5", 10, Label.NONE),  # "LLM 翻出来的时候把 { } 给弄乱了": a translation, nothing dug out
-])
-def test_round_twenty_three_turns_read_as_labelled(  # type: ignore[no-untyped-def]
-    shipped_detector, conversation_id: str, index: int, label: Label
-) -> None:
-    """Session 67: round twenty-three, read after round twenty-two's mends, and mended in turn."""
-    from detector.formats import read_transcripts
-
-    conversation = next(t for t in read_transcripts(ROUNDS / "round23.jsonl") if t.id == conversation_id)
-    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
-
-
-@pytest.mark.parametrize("conversation_id, index, label", [
-    ("r24z1", 2, Label.NONE),  # "如果暂不实施 … 会受到多大影响？": a supposition that runs on for two clauses
-    ("r24z1", 18, Label.REJECT),  # "该项暂不推进"
-    ("r24z1", 22, Label.REOPEN),  # "请将此前暂缓的需求响应式公交重新纳入方案"
-    ("r24e3", 0, Label.NONE),  # an opening that says "as we were last year" refers to no earlier talk
-    ("r24m4", 16, Label.REJECT),  # "第 3 种我们应该不能用"
-])
-def test_round_twenty_four_turns_read_as_labelled(  # type: ignore[no-untyped-def]
-    shipped_detector, conversation_id: str, index: int, label: Label
-) -> None:
-    """Session 67: round twenty-four, read after the twenty-second's and twenty-third's mends, and
-    mended in turn."""
-    from detector.formats import read_transcripts
-
-    conversation = next(t for t in read_transcripts(ROUNDS / "round24.jsonl") if t.id == conversation_id)
-    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
-
-
-
-@pytest.mark.parametrize("conversation_id, index, label", [
-    ("r25z4", 16, Label.REJECT),  # "…此前已明确本年度不予纳入，请删除": a no said again, formally
-    ("r25z6", 20, Label.REJECT),  # "第4条又是应急组那套，删。": a return called out
-    ("r25m1", 4, Label.REJECT),  # "Kubecost 直接 pass 吧。…": only rejection cues, nowhere to go, a weak PIVOT
-])
-def test_round_twenty_five_turns_read_as_labelled(  # type: ignore[no-untyped-def]
-    shipped_detector, conversation_id: str, index: int, label: Label
-) -> None:
-    """Session 67: round twenty-five, read as a held-out check after the mends of rounds twenty-two
-    to twenty-four, and mended in turn."""
-    from detector.formats import read_transcripts
-
-    conversation = next(t for t in read_transcripts(ROUNDS / "round25.jsonl") if t.id == conversation_id)
-    assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
-
-
 def test_a_weak_pivot_that_names_nowhere_to_go_is_left_alone_when_a_cue_reads_a_switch(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """The rule reads only turns where the cues read a rejection and none a switch."""
     from detector.cues.engine import CueMatch
     from detector.detect import _unnamed_replacement_reject
     from detector.schema import Explanation
 
+    def label_of(match: CueMatch, pivot: float) -> Label:
+        scores = {Label.NONE: 0.0, Label.REJECT: 1.0 - pivot, Label.PIVOT: pivot, Label.REOPEN: 0.0}
+        return _unnamed_replacement_reject(match, scores, pivot, Explanation(decided_by="hybrid", rule=""))[0]
+
     rejecting = shipped_detector.engine.match("Kubecost 直接 pass 吧")
-    switching = shipped_detector.engine.match("Kubecost 不行,换 OpenCost")
-    scores = {Label.NONE: 0.0, Label.REJECT: 0.46, Label.PIVOT: 0.54, Label.REOPEN: 0.0}
-    assert _unnamed_replacement_reject(rejecting, scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.REJECT
-    assert _unnamed_replacement_reject(switching, scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
-    assert _unnamed_replacement_reject(CueMatch(fired=[], suppressed=[]), scores, 0.54, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
-    sure = {Label.NONE: 0.0, Label.REJECT: 0.3, Label.PIVOT: 0.7, Label.REOPEN: 0.0}
-    assert _unnamed_replacement_reject(rejecting, sure, 0.7, Explanation(decided_by="hybrid", rule=""))[0] is Label.PIVOT
+    assert label_of(rejecting, 0.54) is Label.REJECT
+    assert label_of(rejecting, 0.7) is Label.PIVOT  # the model sure of its PIVOT
+    assert label_of(shipped_detector.engine.match("Kubecost 不行,换 OpenCost"), 0.54) is Label.PIVOT
+    assert label_of(CueMatch(), 0.54) is Label.PIVOT
