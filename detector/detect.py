@@ -547,7 +547,8 @@ def _unnamed_replacement_reject(
     what it lacks, a place to go, is what tells them apart. Its confidence is, as for the opposite
     rule, the model's that the turn drops the direction."""
     fired = {hit.label for hit in match.fired}
-    if Label.REJECT not in fired or Label.PIVOT in fired or scores.get(Label.PIVOT, 0.0) >= UNNAMED_REPLACEMENT_PIVOT_CEILING:
+    only_rejecting = Label.REJECT in fired and Label.PIVOT not in fired
+    if not only_rejecting or scores.get(Label.PIVOT, 0.0) >= UNNAMED_REPLACEMENT_PIVOT_CEILING:
         return Label.PIVOT, confidence
     explanation.rule += "; the cues read a rejection, none a switch, and the turn names nowhere to go, so REJECT"
     return Label.REJECT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])

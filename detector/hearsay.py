@@ -84,7 +84,8 @@ _STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
-    # A clause of what the party did may come first, then what they said: "馆长昨天看了初步方案，说…想把它砍掉".
+    # A clause of what the party did may come first, then what they said: "馆长昨天看了初步方案，
+    # 说…想把它砍掉".
     rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；:：\n]{{0,20}}?(?:[,，]\s?(?=说))?"
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
