@@ -530,13 +530,12 @@ def _named_replacement_pivot(
     spans: dict[str, str], scores: dict[Label, float], confidence: float, explanation: Explanation
 ) -> tuple[Label, float]:
     """PIVOT for a REJECT that names its replacement, as the label guide defines one, unless the
-    model gives a pivot less than NAMED_REPLACEMENT_PIVOT_FLOOR. Its confidence is the model's
-    that the turn drops the direction (REJECT and PIVOT together): the words say which of the two."""
+    model gives a pivot less than NAMED_REPLACEMENT_PIVOT_FLOOR."""
     replacement = spans.get("replacement")
     if replacement is None or scores.get(Label.PIVOT, 0.0) < NAMED_REPLACEMENT_PIVOT_FLOOR:
         return Label.REJECT, confidence
     explanation.rule += f"; the turn names where to go instead ({clip(replacement, 40)}), so PIVOT"
-    return Label.PIVOT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
+    return Label.PIVOT, _dropping_confidence(scores, confidence)
 
 
 def _unnamed_replacement_reject(
@@ -544,14 +543,19 @@ def _unnamed_replacement_reject(
 ) -> tuple[Label, float]:
     """REJECT for a PIVOT that names no replacement, when only rejection cues fired and the model's
     PIVOT is under UNNAMED_REPLACEMENT_PIVOT_CEILING: the model split the turn between the two, and
-    what it lacks, a place to go, is what tells them apart. Its confidence is, as for the opposite
-    rule, the model's that the turn drops the direction."""
+    what it lacks, a place to go, is what tells them apart."""
     fired = {hit.label for hit in match.fired}
     only_rejecting = Label.REJECT in fired and Label.PIVOT not in fired
     if not only_rejecting or scores.get(Label.PIVOT, 0.0) >= UNNAMED_REPLACEMENT_PIVOT_CEILING:
         return Label.PIVOT, confidence
     explanation.rule += "; the cues read a rejection, none a switch, and the turn names nowhere to go, so REJECT"
-    return Label.REJECT, max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
+    return Label.REJECT, _dropping_confidence(scores, confidence)
+
+
+def _dropping_confidence(scores: dict[Label, float], confidence: float) -> float:
+    """How sure a turn drops its direction when the words, not the model, say whether it goes
+    somewhere: the model's REJECT and PIVOT together."""
+    return max(confidence, scores[Label.REJECT] + scores[Label.PIVOT])
 
 
 def _ruled_none(language: str, scores: dict[Label, float], explanation: Explanation, why: str) -> Detection:
