@@ -57,6 +57,9 @@ _DECLINE_RE = re.compile(
     # own scenes".
     r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"
     r"not necessary|"
+    # "Not today, thank you": the polite no to a specific offer; a bare "not today" to "anything
+    # else, e.g. …?" only ends the session.
+    r"not (?:today|this time)(?=[,.]?\s?(?:thanks|thank you|cheers)\b)|"
     # Formal: "That will not be necessary, thank you; the clerk drafts all recommendations".
     r"(?:that|this|it)(?:'s not| is not| isn'?t| will not be| won'?t be| would not be| wouldn'?t be) (?:necessary|needed)|"
     # Not now, on a condition: a decline that may come back ("not yet. maybe once we have paying

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 
 from detector.text import WORD_CHAR_RE, SentenceIndex
 
-_CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
+_CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|bin|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
 # Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is
 # lobbying hard to kill", "the implementation partner keeps pushing to drop", "ops mgr wants to skip".
 _WANTED_EN_RE = re.compile(
     r"\b(?:wants? (?:me |us |the team )?to|wanted (?:me |us )?to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"
-    r"suggested (?:[\w' ]{1,30}? that )?(?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
+    r"suggested (?:[\w' ]{1,40}? that )?(?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
     # Said in passing or to come: "my lead just pinged that we should kill", "my supervisor might
     # tell me to skip".
     r"(?:pinged|messaged|mentioned|wrote|emailed|said) (?:me |us )?that we should |"
@@ -69,7 +69,7 @@ _PARTY_ZH = (
     r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|媳妇|妻子|丈夫|爱人|男朋友|女朋友|研究员|工程师|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
-    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|书记|董事长|理事长|[院科处部校社会村站馆所局队店园]长|东家|人事|"
+    r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|书记|董事长|理事长|[院科处部校社会村站馆所局队店园场]长|东家|人事|"
     # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
@@ -80,7 +80,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|不折腾|别|不要|不做|删掉|去掉|拿掉|换成|改成|停掉|关掉|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|不折腾|别|不要|不做|删掉|去掉|拿掉|换新|换成|改成|停掉|关掉|不(?:太)?想(?:搞|做|弄|用)|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -90,7 +90,7 @@ _WANTED_ZH_RE = re.compile(
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
     # Singlish and mixed turns say it in English: "我老公 say Kuo Chuan 不要".
-    r"(?:想|要|说|让|建议|提议|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    r"(?:想|要|说|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
@@ -104,7 +104,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
+    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -112,7 +112,7 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太)?(?:同意|认同)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)没必要|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
+    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太)?(?:同意|认同)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)没必要|我(?:个人)?觉得还好|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"

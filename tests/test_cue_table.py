@@ -370,6 +370,21 @@ ZH_CASES = [
     case("zh", "你别误会，我没说要放弃 Webpack", NONE, suppressed="negation"),
     case("zh", "加了索引之后 P99 回到 90ms 了", NONE),
     case("zh", "我回头再想想怎么安排人手", NONE),
+    # -- session 68: read from blind rounds twenty-six and twenty-seven --------------------------------
+    case("zh", "本质上还是并行运行，护士的负担并没有减轻。这一条删除，应急回退请另想办法。", REJECT),
+    case("zh", "此前已明确本年度不予纳入，此项请删除", REJECT),
+    case("zh", "问题是有 hard delete，增量抓不到删除", NONE),
+    case("zh", "公估这块我想就不请了。公估费最低也要几千元", REJECT, target="公估"),
+    case("zh", "location 不是。onStop 里已经 removeLocationUpdates，log 确认过。别查这个", REJECT),
+    case("zh", "套票那个我睇返 contract，佢哋 commission 要 25%，冇得傾。轉去做大灣區 staycation 啦", PIVOT, replacement="大湾区 staycation"),
+    case("zh", "金蝶同用友实施商好鬼烂。呢两个都唔想要，有冇其他选择？", PIVOT),
+    case("zh", "既如此，数字藏品一事便不必再议。", REJECT),
+    case("zh", "直播一节，恕难从命。本馆讲解员多属编制内人员。此路不通。", REJECT),
+    case("zh", "联名一事，细思之下，宜婉拒。彼品牌去年曾因食品安全问题涉讼。", REJECT),
+    case("zh", "如此，则人手与费用两难俱解，前议之天猫旗舰店不妨重提。", REOPEN),
+    case("zh", "在一年只开三家的情况下，我们不打算把名额给B点。", REJECT),
+    case("zh", "A 不可能。我们 platform team 有 policy，所有 pod 必须有 CPU limit", REJECT, target="A"),
+    case("zh", "风扇电流正常，转向没问题，混合阀上礼拜换的新的", NONE),
 ]
 # fmt: on
 
@@ -667,6 +682,11 @@ EN_CASES = [
     case("en", "Right, that's the grant dead then. Back to the bake sale", REJECT, target="grant"),
     case("en", "that is not for me to decide, ask the board", NONE),
     case("en", "that's my laptop dead again, give me ten minutes", NONE),
+    # Session 68: the formal passive, "not a viable pathway", and a suspect cleared as "X isn't it".
+    case("en", "The capital outlay would exceed any amount the Board has authorized. Option 3 is therefore removed from further consideration.", REJECT, target="Option 3"),
+    case("en", "I must inform you that the cooperative agreement with Millbrook USD is not a viable pathway; their board voted against it.", REJECT),
+    case("en", "~512MB each, compacted nightly. Listing 11s. Small files isn't it. Next.", REJECT, target="Small files"),
+    case("en", "3.4 dispersion is bad isn't it", NONE),
 ]
 # fmt: on
 

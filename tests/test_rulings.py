@@ -157,6 +157,17 @@ _FORCED = [
 ]
 
 
+def test_not_today_with_thanks_declines_an_offer(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """"Not today, thank you" turns down the offer (the model read NONE at 0.53); a bare "not today"
+    to "anything else, e.g. …?" only ends the session (train en-life-054)."""
+    reply = "The questionnaire can be reconsidered after the new DPO starts in March.\n\nWould you like me to draft the advert wording as well?"
+    context = [Turn(role="user", text="recruitment plan"), Turn(role="assistant", text=reply)]
+    detection = shipped_detector.detect("Not today, thank you. The sponsor supplies approved wording for all participant-facing material.", context)
+    assert detection.label is Label.REJECT
+    assert "declines what the assistant just offered" in detection.explanation.rule
+    assert "declines what the assistant just offered" not in shipped_detector.detect("not today", context).explanation.rule
+
+
 def test_a_declined_offer_is_the_target_of_the_rejection(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     """The model reads "no thanks" right on its own; what it turns down is the offer, not a word of the turn."""
     reply = "Done, the outline is in the doc. Want me to draft the follow-up email too?"
@@ -563,6 +574,13 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "network 这块我 manager 说不用做, 他觉得 customer 不会因为 signal 走 lah, 都是 price. but 我不同意 leh, east side 那边 coverage 很差. 我想 try",
         "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉, 回 Unity 6 算了. 我觉得没那么严重, size 应该能压下来. 你看有什么办法",
         "我们 sales director 一直在 push 说要把小红书预算全砍了, all in 抖音. 我个人是不同意的, 新品不种草, 抖音直播间根本没人搜",
+        # Session 68: 提出 as the wanting, 场长 as a party, 换新 and 不太想搞 as the change, "I do not
+        # concur", a bare "Don't agree.", "bin" and a suggestion made "at two consecutive work sessions".
+        "昨天院长办公会上，分管副院长提出原厂商那条路应该直接放弃，理由是老厂商不行了。我个人并不认同这个判断，问题主要在于新版本是否成熟。",
+        "没有。场长的意思是干脆整台齿轮箱换新的，一劳永逸。我不同意，箱子才跑了六年，换整台纯属浪费钱。你别管他，接着说备件怎么弄。",
+        "tech lead 说 OpenFGA 太重，要多维护一个 service，他不太想搞。我个人觉得还好，managed 的 Okta FGA 也可以考虑吧？",
+        "Board Member Hargrove has suggested at two consecutive work sessions that we simply drop the RFP concept and renew with Tri-County. I do not concur with that position.",
+        "Ops director wants to bin the solver idea outright, says we haven't got the people to maintain it. Don't agree. Got two analysts doing weekly Excel reports.",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
