@@ -32,9 +32,9 @@ _DECLINE_RE = re.compile(
     # An interjection may lead the English ones: "Ah no thank you, that's kind, but our Carys does all
     # the words", "oh you're alright", "God, no, I'll write my own scenes".
     rf"^\s?(?:(?:ah|oh|aw|erm|um|well|god|gosh|lord|good lord),?\s(?=no\b|nah\b|nope\b|thanks|thank you|you'?re\b))?(?:(?:(?:非常|十分)?(?:感谢|谢谢|多谢)(?:您|你)?(?:的好意)?|thanks|thank you|thx)[,，]\s?)?(?:不用(?:了|啦|喇)?|不用不用|(?:不用|不必)(?:全部|都|再|重新)?(?:重写|写|弄|做|整理|准备|画|列|查|订|约|安排)(?:了|啦)?|不需要了?|不必了?|免了|先不用了?|暂时不用|{_NO_TROUBLE}|麻烦不用了|"
-    # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带",
+    # The offer's thing named first: "告警不用你写 运维那边有统一的监控平台", "sql 不用了 平台自带", "简本暂不需要，谢谢",
     # "集點卡的部分就不用麻煩了".
-    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用|必)?麻烦(?:您|你)?了)|"
+    r"(?!麻烦|谢谢)(?P<named>(?:[A-Za-z0-9][^，,。.!！?？\s]{0,11} ){0,2}?[^，,。.!！?？\s]{1,12}?)\s?(?:(?:不用|不需要|用不着|不劳)你(?:写|弄|做|管|来|操心|帮忙|费心)?|(?:就|也|都|先)?(?:不用了|不需要了|不(?:用|必)?麻烦(?:您|你)?了)|暂(?:时)?不(?:用|需要)(?:了)?|"
     # Cantonese's "唔使喇", as normalisation reads it (`cantonese.as_mandarin`): "transaction cost 嗰part
     # 唔使喇 thx".
     r"不用(?:喇|啦)|"

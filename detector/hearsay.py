@@ -104,7 +104,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
+    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'s| is|'re| are) being\b|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"

@@ -385,6 +385,9 @@ ZH_CASES = [
     case("zh", "在一年只开三家的情况下，我们不打算把名额给B点。", REJECT),
     case("zh", "A 不可能。我们 platform team 有 policy，所有 pod 必须有 CPU limit", REJECT, target="A"),
     case("zh", "风扇电流正常，转向没问题，混合阀上礼拜换的新的", NONE),
+    case("zh", "科二8台，科三也是8台。哦不对，科三是6台，有两台上个月报废了。", NONE),
+    case("zh", "precedent txns 先唔放入 deck 啦，sample 太少又 stale", REJECT),
+    case("zh", "68？太高了吧哈哈，我这种体量国区同类一般三十多，改成38吧", NONE),
 ]
 # fmt: on
 
@@ -687,6 +690,8 @@ EN_CASES = [
     case("en", "I must inform you that the cooperative agreement with Millbrook USD is not a viable pathway; their board voted against it.", REJECT),
     case("en", "~512MB each, compacted nightly. Listing 11s. Small files isn't it. Next.", REJECT, target="Small files"),
     case("en", "3.4 dispersion is bad isn't it", NONE),
+    case("en", "I basically quote every wedding from scratch and undercharge constantly", NONE),
+    case("en", "the schema is a mess, ok we rewrite it from scratch", PIVOT),
 ]
 # fmt: on
 

@@ -438,6 +438,9 @@ def test_a_turn_that_takes_one_option_and_drops_another_still_drops_it(shipped_d
         "react 项目状态管理全靠 context + useReducer，组件一多 re-render 卡成 PPT，换啥",
         "燃气热水器洗澡洗一半就灭火 变凉水 要关了再开才行 冬天才这样",
         "our api docs are a 90 page pdf lol. moving to web docs. options?",
+        # Session 68: "last month" is the user's own history, and quoting "from scratch" a habit.
+        "Hiya!! I'm a wedding florist, just me and a part time helper. 1) My pricing is a total mess, I basically quote every "
+        "wedding from scratch and undercharge constantly, I did a wedding last month for £1,400 and made about £6 an hour. Help!!",
     ],
 )
 def test_a_first_turn_that_refers_to_no_earlier_talk_turns_nothing_down(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -606,6 +609,16 @@ def test_a_change_someone_else_wants_and_the_user_takes_is_no_hearsay(text: str)
     from detector.hearsay import opposed_hearsay
 
     assert not opposed_hearsay(text)
+
+
+def test_the_party_called_unreasonable_is_a_stand_against_the_report() -> None:
+    """Round twenty-eight: "I think she's being a bit of a misery guts" (the model read a rejection)."""
+    from detector.hearsay import opposed_hearsay
+
+    assert opposed_hearsay(
+        "Go on. I'll warn you though, my business partner Siobhán reckons we should ditch the hotel idea altogether, "
+        "says it's notions. I think she's being a bit of a misery guts to be honest, but I'd like numbers before I argue with her."
+    )
 
 
 @pytest.mark.parametrize("text", [
@@ -1097,6 +1110,9 @@ def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
      "draft the formal recommendation paper for the committee"),
     ("要不要我幫你 draft 埋 landing page 嘅 copy？",
      "唔使住，copy 我哋 in-house 有個 copywriter 會寫，佢好執著㗎 😂", "draft 埋 landing page 的 copy"),
+    # Session 68 (round twenty-eight): the thing named, then "暂不需要".
+    ("目前已梳理的条款包括许可范围、期限和费用。需要我帮您起草一份许可合同简本，用于商标局备案吗？",
+     "简本暂不需要，谢谢。客户倾向于由其长期合作的商标代理机构统一办理备案。", "简本"),
 ])
 def test_more_offers_are_declined(shipped_detector, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
@@ -1109,6 +1125,9 @@ def test_more_offers_are_declined(shipped_detector, reply: str, text: str, targe
     ("wait no. dupes are on payment_ref not delivery_id, i misread the output.", True),
     ("不好意思，是我记错了，周三才开会", True),
     ("不对不对，不是四根，我刚才数错了。前檐四根，东山墙里头还包着两根", True),
+    # Session 68: "I got that wrong", and 刚才说错了 with the 我 left out.
+    ("oops sorry no, I got that wrong, my markup is actually 3x not 2.5x, i changed it in january", True),
+    ("科二8台，科三也是8台。哦不对，科三是6台，刚才说错了", True),
     ("I was wrong about Redis, let's bring it back", False),
     ("that's a mistake, drop it", False),
 ])
