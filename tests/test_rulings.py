@@ -439,8 +439,8 @@ def test_a_turn_that_takes_one_option_and_drops_another_still_drops_it(shipped_d
         "燃气热水器洗澡洗一半就灭火 变凉水 要关了再开才行 冬天才这样",
         "our api docs are a 90 page pdf lol. moving to web docs. options?",
         # Session 68: "last month" is the user's own history, and quoting "from scratch" a habit.
-        "Hiya!! I'm a wedding florist, just me and a part time helper. 1) My pricing is a total mess, I basically quote every "
-        "wedding from scratch and undercharge constantly, I did a wedding last month for £1,400 and made about £6 an hour. Help!!",
+        ("Hiya!! I'm a wedding florist, just me and a part time helper. 1) My pricing is a total mess, I basically quote every "
+         "wedding from scratch and undercharge constantly, I did a wedding last month for £1,400 and made about £6 an hour. Help!!"),
     ],
 )
 def test_a_first_turn_that_refers_to_no_earlier_talk_turns_nothing_down(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
