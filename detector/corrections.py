@@ -63,7 +63,7 @@ _TAKES_IT_OUT_RE = re.compile(r"撤了|撤掉|删了|删掉|去掉|拿掉|\b(?:r
 _OWN_MISTAKE_RE = re.compile(
     r"\bmy (?:mistake|bad|error)\b|\bi (?:misread|misremembered|mistyped|miscounted|misspoke|misheard)\b|\bi got (?:that|it|this) wrong\b"
     # "刚才说错了" with the 我 left out: the time word opens its clause.
-    r"|(?:我|(?:^|(?<=[,，。!！\s]))(?=之前|刚才|前面))(?:之前|刚才|前面)?(?:看|记|搞|弄|说|写|算|打|听|数|读|填|抄)错了",
+    r"|(?:我(?:之前|刚才|前面)?|(?:^|(?<=[,，。!！\s]))(?:之前|刚才|前面))(?:看|记|搞|弄|说|写|算|打|听|数|读|填|抄)错了",
     re.IGNORECASE,
 )
 # A longer turn says more than the correction: "这个差距不是半年能补上的，硬冲就是浪费一年…".
