@@ -74,7 +74,7 @@ _PARTY_ZH = (
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
     # "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client|senior|architect)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client|senior|architect|partner)(?![A-Za-z])|"
     # A department typed in English is a party with the word for its people ("sales 那边"), not in
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
@@ -93,8 +93,8 @@ _WANTED_ZH_RE = re.compile(
     r"(?:想|要|说|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
-    # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖".
-    rf"{_PARTY_ZH}(?:们)?[^。！？!?\n]{{0,40}}?(?:建议|劝|提议|主张|坚持要|坚持让|非要)|"
+    # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖", "设备科长想直接上封闭式那套".
+    rf"{_PARTY_ZH}(?:们)?[^。！？!?\n]{{0,40}}?(?:建议|劝|提议|主张|坚持要|坚持让|非要|想(?:直接|干脆))|"
     # Someone's words quoted after 说 (not the user's own): "厂长拍桌子，说“…我建议停掉，全部收回来”".
     rf"(?<!我)(?<!我们)说[：:，,]?\s?[“\"「『][^”\"」』]{{0,80}}?{_STOP_ZH}"
     # A misunderstanding is someone else's: "sales 那边好像误会了，以为我要把年付合同也砍掉".
@@ -104,7 +104,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'s| is|'re| are) being\b|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
+    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she'?s|he'?s|they'?re) (?:nuts|crazy|dreaming|bonkers|havering|talking (?:nonsense|rubbish|rot)|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'s| is|'re| are) being\b|(?:she|he|they)(?: is| are|'s|'re) (?:wrong|mistaken)|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -112,7 +112,7 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太)?(?:同意|认同)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
+    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
@@ -142,7 +142,7 @@ _PUT_RIGHT_AFTER = 40
 
 # "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
 _BUT_I_THINK_RE = re.compile(
-    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:个人|自己)?(?:think|觉得|认为|feel)"
+    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:个人|自己)?(?:think|reckon|觉得|认为|feel)"
     r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
     re.IGNORECASE,
 )

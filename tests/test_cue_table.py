@@ -388,6 +388,10 @@ ZH_CASES = [
     case("zh", "科二8台，科三也是8台。哦不对，科三是6台，有两台上个月报废了。", NONE),
     case("zh", "precedent txns 先唔放入 deck 啦，sample 太少又 stale", REJECT),
     case("zh", "68？太高了吧哈哈，我这种体量国区同类一般三十多，改成38吧", NONE),
+    # Round twenty-nine: official register.
+    case("zh", "我局若再行推开，恐有不妥。此节拟予删除。", REJECT),
+    case("zh", "同样涉及将涉税信息交由非税务人员经手，请一并删去。其余部分尚可。", REJECT),
+    case("zh", "局领导表示可从本年度办公经费中调剂解决。请将此项重新纳入，置于保障措施部分。", REOPEN),
 ]
 # fmt: on
 

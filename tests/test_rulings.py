@@ -584,6 +584,9 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "tech lead 说 OpenFGA 太重，要多维护一个 service，他不太想搞。我个人觉得还好，managed 的 Okta FGA 也可以考虑吧？",
         "Board Member Hargrove has suggested at two consecutive work sessions that we simply drop the RFP concept and renew with Tri-County. I do not concur with that position.",
         "Ops director wants to bin the solver idea outright, says we haven't got the people to maintain it. Don't agree. Got two analysts doing weekly Excel reports.",
+        # Round twenty-nine: 想直接上 as urging, 不完全同意, "she's havering".
+        "设备科长想直接上封闭式那套，说售后省心，一个电话搞定。我不完全同意，试剂锁死一家，往后五年议价我们一点底气都没有。",
+        "My head distiller, Morag, says we should drop the tasting bar from the extension and put that money into a second tour route. I think she's havering.",
     ],
 )
 def test_a_change_someone_else_wants_and_the_user_opposes_is_none(shipped_detector, text: str) -> None:  # type: ignore[no-untyped-def]
