@@ -251,12 +251,10 @@ class Detector:
             # itself is a feature the model learned with, so the span is mended here, before it
             # can make the turn a PIVOT.)
             spans = {name: value for name, value in spans.items() if name != "replacement"}
-        if (
-            label is Label.REJECT
-            and self.mode is Mode.HYBRID
-            and len(normalized) < NAMED_REPLACEMENT_MAX_CHARS
-            and (ruling is None or ruling.forced is None)
-        ):
+        # The words decide between REJECT and PIVOT only for a short turn in hybrid mode (both
+        # replacement rules, NAMED_REPLACEMENT_MAX_CHARS).
+        words_pick_the_label = self.mode is Mode.HYBRID and len(normalized) < NAMED_REPLACEMENT_MAX_CHARS
+        if label is Label.REJECT and words_pick_the_label and (ruling is None or ruling.forced is None):
             label, confidence = _named_replacement_pivot(spans, scores, confidence, explanation)
         replacement = None
         if label is Label.PIVOT:
@@ -275,13 +273,7 @@ class Detector:
                 replacement = ranked_replacement(query, target, context)
         if replacement and says_it_fails(replacement):
             replacement = None  # "改表结构牵扯的系统太多了": where nothing can go
-        if (
-            label is Label.PIVOT
-            and replacement is None
-            and self.mode is Mode.HYBRID
-            and ruling is None
-            and len(normalized) < NAMED_REPLACEMENT_MAX_CHARS
-        ):
+        if label is Label.PIVOT and replacement is None and words_pick_the_label and ruling is None:
             label, confidence = _unnamed_replacement_reject(match, scores, confidence, explanation)
         if label in (Label.REJECT, Label.PIVOT) and ruling is None and self.mode is not Mode.CLASSIFIER:
             adjusted = _adjusts_what_it_takes(normalized, label, target, context, match)
