@@ -39,7 +39,7 @@ from detector.returns import returned_option
 from detector.reverts import orders_undone, returned_to, reverted_change
 from detector.schema import POSITIVE_LABELS, Detection, Explanation, Label, Turn
 from detector.statements import opening_choice, opens_with_approval, praised_opening, says_it_fails
-from detector.suppositions import opens_with_a_supposition, says_it_only_asks
+from detector.suppositions import asks_whether_to, opens_with_a_supposition, says_it_only_asks
 from detector.targets import labelled_option, query_for, resolve
 from detector.text import WORD_CHAR_RE, clause_spans, detect_language, ends_as_question, normalize
 
@@ -243,11 +243,13 @@ class Detector:
             match = self.engine.with_spans(normalized, match)
         spans = match.spans if label.is_positive else {}
         framed = spans.get("replacement")
-        if framed and (says_it_fails(framed) or framed in (spans.get("revisit_if") or "")):
+        revisit = spans.get("revisit_if")
+        if framed and (says_it_fails(framed) or (revisit is not None and (framed in revisit or revisit in framed))):
             # "分桶算了吧，改表结构牵扯的系统太多了 来不及", "月租就别弄了 换床品打扫太费劲": the switch
             # cue read the complaint as where the turn goes; words that say it fails go nowhere.
-            # Nor does what the revisit condition names ("pure usage-based is a no for now … maybe
-            # after we migrate to stripe's usage billing"): it says when to come back. (The cue
+            # Nor does what the revisit condition names or frames ("pure usage-based is a no for now
+            # … maybe after we migrate to stripe's usage billing", "we'll look at it once the
+            # builder's back"): it says when to come back. (The cue
             # itself is a feature the model learned with, so the span is mended here, before it
             # can make the turn a PIVOT.)
             spans = {name: value for name, value in spans.items() if name != "replacement"}
@@ -317,6 +319,8 @@ def _why_none(
         return "a short turn corrects a number or a fact and no cue fired (corrections.py): NONE, not REJECT"
     if not match.fired and opens_with_a_supposition(text):
         return "the turn opens by supposing a change and asking what follows (suppositions.py): a question, so NONE"
+    if label is not Label.REOPEN and not match.fired and asks_whether_to(text):
+        return "the short turn asks whether to make the change (\"要不要干脆…？\"; suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and says_it_only_asks(text):
         return "the turn says it only asks (\"我只是问问\", \"just asking\"; suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and not match.fired and only_reminds(text):

@@ -37,9 +37,21 @@ _ONLY_ASKING_RE = re.compile(
 )
 
 
+# "要不要干脆把 affiliate 也砍了，全部自己投流？", "…要不干脆不在某点上架了，转免费平台？？": asked, anywhere in a
+# turn short enough that the question is what it says (of the 108 labelled turns with such a
+# question, the 10 positives are mostly long updates that ask it in passing, or a reopening cue).
+_ASKS_WHETHER_RE = re.compile(r"(?<![需想还只就主])要不(?:要|然)?[^。？?！!\n]{1,40}?[？?]")
+ASKING_TURN_MAX_CHARS = 200
+
+
 def opens_with_a_supposition(text: str) -> bool:
     """Does the (normalised) turn open with a question that supposes a change ("如果…呢？", "what if…?")?"""
     return _SUPPOSED_QUESTION_RE.search(text) is not None
+
+
+def asks_whether_to(text: str) -> bool:
+    """Does the (normalised) short turn ask whether to make a change ("要不要干脆放弃 X？")?"""
+    return len(text) < ASKING_TURN_MAX_CHARS and _ASKS_WHETHER_RE.search(text) is not None
 
 
 def says_it_only_asks(text: str) -> bool:

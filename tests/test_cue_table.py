@@ -119,6 +119,10 @@ ZH_CASES = [
     case("zh", "法务那边肯定过不了", REJECT),
     case("zh", "先不做，等预算下来再说", REJECT, revisit_if="等预算下来"),
     case("zh", "官网先不挂 设计还在改 品牌那边还没定稿 等定稿了在说吧", REJECT, revisit_if="等定稿了"),
+    # Session 69: official Chinese: 拟不予采用; 暂不设立 with 待…再议 for 等…再说.
+    case("zh", "该方式与经费统一采购的规定不符，审计风险较大，拟不予采用。", REJECT),
+    case("zh", "公共试剂库暂不设立，待新实验楼启用、场地落实后再议。", REJECT, target="公共试剂库", revisit_if="待新实验楼启用、场地落实后再议"),
+    case("zh", "要不干脆不在那个平台上架了，转免费平台吃广告分成？？", NONE, suppressed="question"),
     case("zh", "不用了", REJECT),
     case("zh", "说了别动它", REJECT),
     case("zh", "那就换自命题 就考本省的大学", PIVOT, replacement="自命题"),
@@ -403,6 +407,8 @@ ZH_CASES = [
 EN_CASES = [
     # -- REJECT ---------------------------------------------------------------------------------
     case("en", "drop the microservices idea", REJECT, target="microservices idea"),
+    # Session 69: "'em" keeps what it drops; nowhere to go.
+    case("en", "The windmills can go. Forget trying to keep 'em, parts are hen's teeth.", REJECT),
     case("en", "Let's not go with Kafka, the ops burden is too much for a two-person team", REJECT, target="Kafka"),
     case("en", "Nah, Kubernetes is overkill for this", REJECT, target="Kubernetes"),
     # Terse: a name and a verdict, "pass on" after an interjection.

@@ -1085,6 +1085,32 @@ def test_a_supposition_beside_a_verdict_cue_is_left_to_the_cues() -> None:
     assert not opens_with_a_supposition("储值不搞了。如果以后要做呢，再说")
 
 
+@pytest.mark.parametrize("text, asks", [
+    ("要不要干脆把 affiliate 也砍了，全部自己投流？达人沟通太累了，我们组就三个人。", True),
+    ("对了，我刚看到另一家平台分成挺高的…要不干脆不在这边上架了，转过去？？", True),
+    ("那要不然先试试 B？", True),
+    ("要不干脆换成B吧", False),  # no question: a switch
+    ("我需要不需要先备案？", False),  # 需要不 is no 要不
+    ("说了很多。" * 40 + "要不要干脆砍了？", False),  # asked in passing in a long update
+])
+def test_a_short_turn_that_asks_whether_to_change(text: str, asks: bool) -> None:
+    """Session 69 (round thirty-one): "要不要干脆…？" and "要不干脆…？？" asked, and read as pivots."""
+    from detector.suppositions import asks_whether_to
+    from detector.text import normalize
+
+    assert asks_whether_to(normalize(text)) is asks
+
+
+def test_a_short_turn_asking_whether_to_drop_an_option_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    context = [
+        Turn(role="user", text="新店要做海外短视频带货，内容怎么安排？"),
+        Turn(role="assistant", text="建议两条腿：1. affiliate 达人带货，冷启动快；2. 品牌自己拍短视频，配英文字幕。"),
+    ]
+    detection = shipped_detector.detect("要不要干脆把 affiliate 也砍了，全部自己投流？达人沟通太累了，我们组就三个人。", context)
+    assert detection.label is Label.NONE
+    assert "suppositions.py" in detection.explanation.rule
+
+
 @pytest.mark.parametrize("text, only_asks", [
     ("如果 survey 也不做，光靠 interview 够不够撑起整个 research？tutor 会不会说 sample too small？我只是先问问，还没决定要不要砍。", True),
     ("要不要把 IVF-PQ 换成 HNSW？随便问一下", True),
@@ -1233,3 +1259,12 @@ def test_a_weak_pivot_that_names_nowhere_to_go_is_left_alone_when_a_cue_reads_a_
     assert label_of(rejecting, 0.7) is Label.PIVOT  # the model sure of its PIVOT
     assert label_of(shipped_detector.engine.match("Kubecost 不行,换 OpenCost"), 0.54) is Label.PIVOT
     assert label_of(CueMatch(), 0.54) is Label.PIVOT
+
+
+def test_what_a_revisit_condition_frames_is_nowhere_to_go(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Session 69 (round thirty-one): "we'll look at it once …" was taken for the replacement."""
+    text = "Park's out for opening. Marketing wants it, doesn't matter. We'll look at it once the builder's back in January."
+    detection = shipped_detector.detect(text, [Turn(role="user", text="which runs first?"), Turn(role="assistant", text="1. Base block 2. Lynx 3. Terrain park")])
+    assert detection.label is Label.REJECT
+    assert detection.replacement is None
+    assert detection.revisit_if is not None and "builder's back" in detection.revisit_if
