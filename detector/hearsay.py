@@ -40,6 +40,11 @@ _WANTED_EN_RE = re.compile(
     r"|(?<!\bi )(?<!\bi've )(?<!\bi have )(?<!\bwe )(?<!\bwe've )(?<!\bwe have )\b(?:expressed|voiced|raised) (?:\w+ ){0,2}?(?:scepticism|skepticism|doubts|reservations) (?:about|over|regarding)\b"
     # Someone else wanting another course in its place: "ceo wants us to do the mobile app instead".
     r"|\bwants? (?:us|me|the team) to (?:\w+ ){1,6}?(?:instead|rather)\b"
+    # The thing, then how they want it: "has emailed this morning to say he wants the staggered
+    # release idea scrapped entirely"; a question they keep putting: "my CTO was asking in standup
+    # today, why not we drop Kubernetes fully".
+    r"|\bwants? (?:the |that |this |our |his |her |their )?[\w' -]{1,40}? (?:scrapped|dropped|killed|cut|ditched|binned|removed|cancell?ed|axed|shelved|abandoned|replaced)\b"
+    rf"|\b(?:is|are|was|were|keeps?) asking\b[^.!?\n]{{0,40}}?\b(?:why (?:not|don'?t) (?:we|i)|whether (?:we|i) (?:should )?|if (?:we|i) (?:should|could) )\s?(?:just |simply )?{_CHANGE}\b"
     # What someone would rather the user did: "has said he'd rather we scrapped the whole project".
     r"|\b(?:he|she|they)(?:'d| would) rather (?:we|i|you) (?:just )?(?:scrapped|dropped|killed|cut|cancell?ed|abandoned|ditched|stopped|closed|shelved|skipped)\b",
     re.IGNORECASE,
@@ -112,10 +117,12 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
+    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我倒(?:是)?(?:觉得|认为)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
+    # The party talked into it: "我觉得他就是被那个 TMS 销售忽悠了".
+    r"(?:他|她|他们)(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{0,12}?(?:忽悠|洗脑|带偏)|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
     r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|我(?:才|偏)不(?:听|理)(?:呢|的)|"
     # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
@@ -134,7 +141,7 @@ _OPPOSED_RE = re.compile(
 # says drop Redis, what do you think?". The guide's reported rejection: whose verdict it becomes is
 # still open. The question follows the report within a few characters.
 _PUT_TO_YOU_RE = re.compile(
-    r"你怎么看|你觉得呢|你觉得(?:怎么样|如何|有道理吗|对吗)|你的看法|\bwhat do you think\b|\bwhat'?s your (?:take|view)\b|\bdo you agree\b|\bis (?:he|she|they) right\b",
+    r"你怎么看|你觉得呢|你觉得(?:怎么样|如何|有道理吗|对吗)|你的看法|\bwhat do you think\b|\bwhat(?:'?s| is) your (?:honest |frank )?(?:take|view|opinion)\b|\bdo you agree\b|\bis (?:he|she|they) right\b",
     re.IGNORECASE,
 )
 _PUT_RIGHT_AFTER = 40

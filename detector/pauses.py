@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from detector.text import SentenceIndex
 
 # The option stays: "不是不要", "不是取消", "not killing it", "keep it on the list". Or only the
-# talk of it pauses ("抽奖那个先不讨论", "1块钱会员那个先不聊了，等财务回复再说", the northern "先不唠这个了":
-# 37 of the 41 such train and dev turns are NONE; "先不管了" and "先不谈了" more often drop the thing,
-# and are not here), or pauses for a moment ("forget cyberpunk for a sec").
+# talk of it pauses ("抽奖那个先不讨论", "1块钱会员那个先不聊了，等财务回复再说", the northern "先不唠这个了",
+# "工具先别讲": 37 of the 41 such train and dev turns with 先不 are NONE, and all 3 with 先别; "先不管了"
+# and "先不谈了" more often drop the thing, and are not here), or pauses for a moment ("forget cyberpunk
+# for a sec"). "不是说不整" keeps it as "不是不要" does.
 _KEPT_RE = re.compile(
-    r"先不(?:讨论|聊|唠|说)(?:它|这个|这块)?了?(?![\u4e00-\u9fff])|"
+    r"先(?:不|别)(?:讨论|聊|唠|说|讲)(?:它|这个|这块)?了?(?![\u4e00-\u9fff])|"
     # Said of the option, not set against something else ("投资人不是不要大数字，是不要只有大数字").
-    r"不是(?:不要|不做|不去|不买|不办|不搞|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
+    r"不是(?:说)?(?:不要|不做|不去|不买|不办|不搞|不整|不弄|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
     # An order not to strike it off: "CTO还没拍板，所以自研先别从列表里拿掉", "价格可以谈的 先别排除".
     r"(?:先|暂时|还)(?:别|不要)(?:从[^,.!?;，。！？；\s]{1,10}(?:里|中))?(?:排除|拿掉|删掉|去掉|划掉|砍掉|否掉|毙掉)|"
     r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"

@@ -378,6 +378,17 @@ class _Name:
     has_digit: float
 
 
+# Words said beside a verdict that never name what it turns down: the people in the story ("老板说…",
+# "the client"), grammar and time ("一下", "回来", "个月", "right", "after"), courtesies. No gold target
+# of any labelled set is one of them alone; taken as the target, they made the tracker record "老板" or
+# "right" as rejected.
+_NEVER_A_NAME = frozenset(
+    "客户 老板 孩子 老师 房东 学生 物业 领导 同事 公司 老婆 老公 我妈 我爸 一下 回来 改成 换成 谢谢 个月 分钟 问题 "
+    "销售 财务 媳妇 partner partners manager wife husband mom dad kids customers clients cto ceo "
+    "after right only other whole new off leave fine slow late stay absolutely people time now thanks boss client".split()
+)
+
+
 @lru_cache(maxsize=4096)
 def _surface(surface: str) -> _Name | None:
     """The candidate's text without edge punctuation, or None when it names nothing. A closing
@@ -387,7 +398,7 @@ def _surface(surface: str) -> _Name | None:
         text += ")"
     key = squeeze(text)
     keys = frozenset(content_keys(text))
-    if not key or is_kind_word(text) or (not keys and not _is_short_name(text) and not names_label(text)):
+    if not key or is_kind_word(text) or text.lower() in _NEVER_A_NAME or (not keys and not _is_short_name(text) and not names_label(text)):
         return None
     tokens = min(len(_TOKEN_RE.findall(text)), 10) / 10
     return _Name(text, key, keys, math.log1p(len(key)), tokens, float(bool(_DIGIT_RE.search(text))))

@@ -1058,6 +1058,10 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "院长的意思是干脆先不折腾，等县里统一上新系统再说，我觉得不得行，那个等到猴年马月哦。",
     "有几位导师在征求意见时提出，集中讲座效果不佳，建议直接取消。对此我个人并不认同。",
     "Dr Evans, our principal, has said he'd rather we scrapped the whole project and limped on. I do love him dearly but I don't agree.",
+    # Session 69 (round thirty-two): the thing, then how he wants it; "我倒觉得" set against a mother's "别…".
+    "Dr Okafor has emailed this morning to say he wants the staggered release idea scrapped entirely. I don't agree with him.",
+    "还有个事儿。我妈说别教他用手机付钱了，怕他被骗。我倒觉得该学，现在菜市场卖菜的都贴个码。你说呢？",
+    "我老板刚跑过来说，干脆买个 TMS 算了，省得折腾。我觉得他就是被那个 TMS 销售忽悠了，一年好几万，我们就报价这一个需求。anyway 你怎么看？",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1235,6 +1239,9 @@ def test_blind_round_turns_read_as_labelled(  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("text", [
     "Let us set the budget narrative aside until next week, if you don't mind; my finance officer is travelling. It remains on our list, of course.",
     "park the kapt to ksp move for now. still on the list, just not this sprint",
+    # Session 69 (round thirty-two): "不是说不整", and the talk of it held: "工具先别讲".
+    "软包上托盘那事儿先搁着，托盘一买老鼻子钱了，回头再唠，不是说不整。先把速比这事儿弄利索。",
+    "飞书我们公司在用。anyway 工具先别讲，先把报价逻辑理顺，逻辑不对用啥工具都白搭。",
 ])
 def test_a_pause_that_keeps_the_option_on_the_list(text: str) -> None:
     """Round twenty-three: "It remains on our list, of course", which the model read as a REJECT at 0.76."""

@@ -590,3 +590,18 @@ def test_a_product_name_that_opens_one_options_name_is_that_option(shipped_detec
     detection = shipped_detector.detect(text, context)
     assert detection.label is Label.REJECT
     assert detection.target == "4(GitLab CI)"
+
+
+def test_a_person_in_the_story_or_a_word_of_grammar_is_never_the_target(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Session 69: "老板刚拍板，…" recorded 老板 as what the turn turned down; no gold target of any
+    labelled set is such a word alone."""
+    from detector.targets import _surface
+
+    assert all(_surface(word) is None for word in ("老板", "客户", "孩子", "right", "after", "一下"))
+    context = [
+        Turn(role="user", text="假如付费卡卖不动，上线俩月又撤下来，是不是挺难看的"),
+        Turn(role="assistant", text="确实有这个风险，所以一般先小范围试：只对近 30 天下单 2 次以上的用户展示入口，首月 1 元体验，看转化率再决定是否全量。"),
+    ]
+    detection = shipped_detector.detect("老板刚拍板，要钱的一律不上，搞等级那个", context)
+    assert detection.label is Label.REJECT
+    assert detection.target is not None and "老板" not in detection.target
