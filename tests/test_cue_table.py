@@ -126,6 +126,7 @@ ZH_CASES = [
     case("zh", "第3种方式不能采用。其余几种方式请进一步展开。", REJECT, target="第3种方式"),
     case("zh", "经处务会讨论，课题组自行脱敏的模式将不再作为可选方案。", REJECT, target="课题组自行脱敏的模式"),
     case("zh", "关于设备租赁一项，本人认为不宜采用。", REJECT),
+    case("zh", "付费服务包那个，我想再议一议。县里说可以先试点。", REOPEN, target="付费服务包"),
     case("zh", "不用了", REJECT),
     case("zh", "说了别动它", REJECT),
     case("zh", "那就换自命题 就考本省的大学", PIVOT, replacement="自命题"),
