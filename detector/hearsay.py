@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from detector.text import WORD_CHAR_RE, SentenceIndex
 
 _CHANGE = r"(?:drop|scrap|kill|cut|close|ditch|bin|skip|remove|cancel|axe|shelve|abandon|stop|get rid of|go back to|switch to|move to|replace)"
+# The same changes as someone wants them done: "wants the idea scrapped", "he'd rather we dropped it".
+_CHANGED = r"(?:scrapped|dropped|killed|cut|closed|ditched|binned|skipped|removed|cancell?ed|axed|shelved|abandoned|stopped|replaced)"
 # Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is
 # lobbying hard to kill", "the implementation partner keeps pushing to drop", "ops mgr wants to skip".
 _WANTED_EN_RE = re.compile(
@@ -43,10 +45,10 @@ _WANTED_EN_RE = re.compile(
     # The thing, then how they want it: "has emailed this morning to say he wants the staggered
     # release idea scrapped entirely"; a question they keep putting: "my CTO was asking in standup
     # today, why not we drop Kubernetes fully".
-    r"|\bwants? (?:the |that |this |our |his |her |their )?[\w' -]{1,40}? (?:scrapped|dropped|killed|cut|ditched|binned|removed|cancell?ed|axed|shelved|abandoned|replaced)\b"
+    rf"|\bwants? (?:the |that |this |our |his |her |their )?[\w' -]{{1,40}}? {_CHANGED}\b"
     rf"|\b(?:is|are|was|were|keeps?) asking\b[^.!?\n]{{0,40}}?\b(?:why (?:not|don'?t) (?:we|i)|whether (?:we|i) (?:should )?|if (?:we|i) (?:should|could) )\s?(?:just |simply )?{_CHANGE}\b"
     # What someone would rather the user did: "has said he'd rather we scrapped the whole project".
-    r"|\b(?:he|she|they)(?:'d| would) rather (?:we|i|you) (?:just )?(?:scrapped|dropped|killed|cut|cancell?ed|abandoned|ditched|stopped|closed|shelved|skipped)\b",
+    rf"|\b(?:he|she|they)(?:'d| would) rather (?:we|i|you) (?:just )?{_CHANGED}\b",
     re.IGNORECASE,
 )
 # Someone else's verdict, said or quoted: "Mark called me and said, very firmly, "no way she goes
