@@ -46,7 +46,7 @@ _WANTED_EN_RE = re.compile(
     # release idea scrapped entirely"; a question they keep putting: "my CTO was asking in standup
     # today, why not we drop Kubernetes fully".
     rf"|\bwants? (?:the |that |this |our |his |her |their )?[\w' -]{{1,40}}? {_CHANGED}\b"
-    rf"|\b(?:is|are|was|were|keeps?) asking\b[^.!?\n]{{0,40}}?\b(?:why (?:not|don'?t) (?:we|i)|whether (?:we|i) (?:should )?|if (?:we|i) (?:should|could) )\s?(?:just |simply )?{_CHANGE}\b"
+    rf"|(?<!\bi )(?<!\bwe )\b(?:(?:is|are|was|were|keeps?) asking|asked(?: me| us)?)\b[^.!?\n]{{0,40}}?\b(?:why (?:not|don'?t) (?:we|i)|whether (?:we|i) (?:should )?|if (?:we|i) (?:should|could) )\s?(?:just |simply )?{_CHANGE}\b"
     # What someone would rather the user did: "has said he'd rather we scrapped the whole project".
     rf"|\b(?:he|she|they)(?:'d| would) rather (?:we|i|you) (?:just )?{_CHANGED}\b",
     re.IGNORECASE,
@@ -73,7 +73,7 @@ _URGED_EN_RE = re.compile(
 )
 _OWN_VOICE = frozenset({"i", "we", "you", "i've", "we've", "i'd", "we'd"})
 _PARTY_ZH = (
-    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|媳妇|妻子|丈夫|爱人|男朋友|女朋友|研究员|工程师|婆婆|奶奶|爷爷|阿姨|"
+    r"(?:老板|领导|老大|总监|经理|主管|组长|厂长|同事|朋友|合伙人|股东|投资人|我妈|我爸|老婆|老公|先生|太太|媳妇|堂客|妻子|丈夫|爱人|男朋友|女朋友|研究员|工程师|婆婆|奶奶|爷爷|阿姨|"
     r"客户|甲方|对方|产品|运营|销售|财务|法务|客服|设计师|律师|会计|医生|中介|房东|导师|老师|师姐|师兄|同学|室友|家里人|"
     # Not the one the user spoke to: "我跟他说先别急" is the user's own stand.
     r"表哥|表姐|(?<![跟和对给])[他她]|(?<=我)导|(?<=我)[姐哥弟妹舅姨叔婶]|亲戚|主任|书记|董事长|理事长|[院科处部校社会村站馆所局队店园场]长|东家|人事|"
@@ -87,7 +87,7 @@ _PARTY_ZH = (
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"
 )
 # "manager 说不用做": no need to do it is a stop too.
-_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|不折腾|别|不要|不做|删掉|去掉|拿掉|换新|换成|改成|停掉|关掉|不太?想(?:搞|做|弄|用)|不行|没必要|不可能|不靠谱|没戏|回去|回到|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
+_STOP_ZH = r"(?:(?<![A-Za-z])(?:pass|drop|kill|scrap|cut|pick)(?![a-z])|不用(?:做|搞|弄|上|加|比)|否了|否掉|重铺|重做|重建|推倒|全拆|拆掉|没(?:得|有)?人(?:用|看|要)|不值|还不如|没前途|瞎折腾|砍掉|砍了|撤了|撤掉|废了|废掉|毙掉|毙了|换掉|取消|放弃|不折腾|别|不要|不做|删掉|去掉|拿掉|换新|换成|改成|停掉|关掉|不太?想(?:搞|做|弄|用)|不行|没必要|不可能|不靠谱|没戏|回去|回到|改回|莫(?:买|搞|弄|整|做|用|要|去|上)|重新|拿回来|捡回来|捞回来|加回来|还是想|还是要|算了|得了)"
 _WANTED_ZH_RE = re.compile(
     # Between the party and the verb a few words of how, when and where: "非", "看了", "其实", "刚在 slack",
     # "看到 APK 130MB 就".
@@ -97,11 +97,13 @@ _WANTED_ZH_RE = re.compile(
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
     # Singlish and mixed turns say it in English: "我老公 say Kuo Chuan 不要".
-    r"(?:想|要|说|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    r"(?:想|要|说|讲|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的(?:意见|看法)是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖", "设备科长想直接上封闭式那套".
-    rf"{_PARTY_ZH}(?:们)?[^。！？!?\n]{{0,40}}?(?:建议|劝|提议|主张|坚持要|坚持让|非要|想(?:直接|干脆))|"
+    rf"{_PARTY_ZH}(?:们)?[^。！？!?\n]{{0,60}}?(?:建议|劝|提议|主张|坚持要|坚持让|非要|想(?:直接|干脆)|让(?:我|我们)(?:改|换|别|不要|砍|放弃|去掉))|"
+    # Doubts held about it: "分管领导对数字人形式持保留意见".
+    rf"{_PARTY_ZH}(?:们)?[^，。！？,.!?;；\n]{{0,20}}?(?:持保留意见|有保留意见|不(?:太)?看好|不(?:太)?认可)|"
     # Someone's words quoted after 说 (not the user's own): "厂长拍桌子，说“…我建议停掉，全部收回来”".
     rf"(?<!我)(?<!我们)说[：:，,]?\s?[“\"「『][^”\"」』]{{0,80}}?{_STOP_ZH}"
     # A misunderstanding is someone else's: "sales 那边好像误会了，以为我要把年付合同也砍掉".
@@ -111,7 +113,7 @@ _WANTED_ZH_RE = re.compile(
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
-    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she|he|they)(?:'?s| is|'?re| are) (?:wrong|mistaken|nuts|crazy|dreaming|bonkers|havering|talking (?:nonsense|rubbish|rot)|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'?s| is|'?re| are) being\b|"
+    r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she|he|they)(?:'?s| is|'?re| are) (?:wrong|mistaken|nuts|crazy|dreaming|bonkers|havering|talking (?:nonsense|rubbish|rot|out of (?:his|her|their) (?:arse|ass|backside|hat))|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'?s| is|'?re| are) being\b|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
     r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
@@ -119,12 +121,14 @@ _OPPOSED_RE = re.compile(
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我倒(?:是)?(?:觉得|认为)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
+    r"我(?:个人|倒|倒是|其实)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我倒(?:是)?(?:觉得|认为)|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # The party talked into it: "我觉得他就是被那个 TMS 销售忽悠了".
     r"(?:他|她|他们)(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{0,12}?(?:忽悠|洗脑|带偏)|"
+    # The party's motive or worry, not the option, blamed: "我觉得他就是懒得跑", "我觉得她是瞎操心".
+    r"(?:他|她|他们)(?:就是|只是|纯粹是|无非是)?(?:懒得|怕麻烦|嫌麻烦)|(?:他|她|他们)(?:是|就是)?(?:瞎操心|多虑了|想太多)|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
     r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|我(?:才|偏)不(?:听|理)(?:呢|的)|"
     # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
@@ -151,7 +155,7 @@ _PUT_RIGHT_AFTER = 40
 
 # "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
 _BUT_I_THINK_RE = re.compile(
-    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我)\s?(?:个人|自己)?(?:think|reckon|觉得|认为|feel)"
+    r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我|本人)\s?(?:个人|自己|其实)?(?:think|reckon|觉得|认为|feel)"
     r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
     re.IGNORECASE,
 )
@@ -183,7 +187,12 @@ def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
     if not wanted:
         return False
     starts = [start for start, _ in wanted]
-    stands = [stand.start() for stand in _OPPOSED_RE.finditer(text) if not _inside(stand.span(), wanted, starts)]
+    stands = [
+        stand.start()
+        for regex in (_OPPOSED_RE, _BUT_I_THINK_RE)
+        for stand in regex.finditer(text)
+        if not _inside(stand.span(), wanted, starts)
+    ]
     # A question put to the assistant right after the report, ending the turn, is about the report;
     # elsewhere it may ask about the user's own plan ("思路B我觉得可以直接排除 … 导师说过一句… 你怎么看？
     # 另外补充一句…").

@@ -127,6 +127,17 @@ ZH_CASES = [
     case("zh", "经处务会讨论，课题组自行脱敏的模式将不再作为可选方案。", REJECT, target="课题组自行脱敏的模式"),
     case("zh", "关于设备租赁一项，本人认为不宜采用。", REJECT),
     case("zh", "付费服务包那个，我想再议一议。县里说可以先试点。", REOPEN, target="付费服务包"),
+    # Session 70: dialect verdicts ("嫑" and "覅" for 别, "算咧", "莫讲咯"); a modal before 排除 holds it
+    # back; an option named as once dropped is taken up again; "不是说了…吗" reminds, it does not deny;
+    # a title in 《》 is a name, not a quote.
+    case("zh", "直播那个嫑搞了，额不会弄。", REJECT, target="直播"),
+    case("zh", "县上那个中心就算咧，不跟他弄。", REJECT),
+    case("zh", "租车就莫讲咯，押金三个月都退不回来。", REJECT, target="租车"),
+    case("zh", "但本人认为，数字人作为一种手段，不宜轻易排除。", NONE),
+    case("zh", "对了，之前砍掉的 DoRA，今天正好空出两张卡，我想跑个 ablation 对比一下。", REOPEN, target="DoRA"),
+    case("zh", "《难题集萃》不是说了不用吗，基础题也不要，学生一看书名就发怵。", REJECT),
+    case("zh", "舒幼生那本太难了。提高题改用沈晨的《更高更妙的物理》吧，梯度好一点。", PIVOT),
+    case("zh", "DoRA 这次就不试了，排期太紧。", REJECT, target="DoRA"),
     case("zh", "不用了", REJECT),
     case("zh", "说了别动它", REJECT),
     case("zh", "那就换自命题 就考本省的大学", PIVOT, replacement="自命题"),
@@ -411,6 +422,11 @@ ZH_CASES = [
 EN_CASES = [
     # -- REJECT ---------------------------------------------------------------------------------
     case("en", "drop the microservices idea", REJECT, target="microservices idea"),
+    # Session 70: suspects cleared in the plural, time no longer spent on a line, "probably out".
+    case("en", "Non-condensables aren't it. Lab pulled a vapour sample on Tuesday.", REJECT, target="Non-condensables"),
+    case("en", "it's the same on the old build, so let's not waste any more time on the driver", REJECT, target="the driver"),
+    case("en", "I think Google Forms is probably out, on reflection.", REJECT, target="Google Forms"),
+    case("en", "I know we set Google Forms aside earlier, but could we revisit it for one narrow purpose – the exit survey?", REOPEN),
     # Session 69: "'em" keeps what it drops; nowhere to go.
     case("en", "The windmills can go. Forget trying to keep 'em, parts are hen's teeth.", REJECT),
     case("en", "Let's not go with Kafka, the ops burden is too much for a two-person team", REJECT, target="Kafka"),

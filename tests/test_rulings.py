@@ -1062,6 +1062,19 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "Dr Okafor has emailed this morning to say he wants the staggered release idea scrapped entirely. I don't agree with him.",
     "还有个事儿。我妈说别教他用手机付钱了，怕他被骗。我倒觉得该学，现在菜市场卖菜的都贴个码。你说呢？",
     "我老板刚跑过来说，干脆买个 TMS 算了，省得折腾。我觉得他就是被那个 TMS 销售忽悠了，一年好几万，我们就报价这一个需求。anyway 你怎么看？",
+    # Session 70 (round thirty-five): "我其实不同意", "但本人认为", 改回, "asked me … whether we should
+    # drop", doubts held (持保留意见), the party's motive blamed ("他就是懒得跑").
+    "我们老板看了一眼 repo 就说太重了，想直接砍掉。但我其实不同意，自己写的那版 bug 更多。",
+    "分管领导对这种形式持保留意见，认为调性不符。但本人认为，它在年轻受众中有吸引力。",
+    "我主管看到 remote 就说不准，想整个改回 in-person。但我觉得很多用户在外地，叫上来不现实。",
+    "我们副校长说跟高中合作没戏，让我别费那劲。我觉得他就是懒得跑。",
+    "Board chair asked me at the last meeting whether we should just drop the whole thing. I told him no way.",
+    # Round thirty-six and thirty-seven: 堂客 and 讲, "她是瞎操心"; "的意见是"; "让我改成" after a long report;
+    # "talking out of his arse".
+    "我堂客讲莫买电车，讲电池几年就废了。我觉得她是瞎操心，现在电池都保八年。",
+    "我们教研组长的意见是把实验课整个砍掉。我不同意，去年就有人实验拉胯没进省队。",
+    "我室友读金融的，她说 panel regression 太 boring 了，examiner 看多了根本不会给 distinction，让我改成 mixed methods。but honestly 我觉得她说得不对。",
+    "Our treasurer reckons we should scrap organised travel and let everyone make their own way. He's talking out of his arse though.",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
