@@ -29,7 +29,7 @@ _CHANGED = r"(?:scrapped|dropped|killed|cut|closed|ditched|binned|skipped|remove
 # Someone else wanting the change: "owner wants to scrap", "my agent wants me to cut", "sales is
 # lobbying hard to kill", "the implementation partner keeps pushing to drop", "ops mgr wants to skip".
 _WANTED_EN_RE = re.compile(
-    r"\b(?:wants? (?:me |us |the team )?to|wanted (?:me |us )?to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
+    r"\b(?:wants? (?:me |us |the team )?to|wanted (?:me |us )?to|(?:would|'d) like (?:me|us) to|keeps? (?:pushing|asking|saying we should|insisting we)(?: to| for)?|"
     r"(?:is|are|was|were|keeps?) (?:pushing|lobbying|floating|suggesting|insisting|arguing)(?: hard)?(?: to| for| that we| we)?|"
     r"suggested (?:[\w' ]{1,40}? that )?(?:we )?|floated |thinks we should |says we should |told (?:me|us) to |"
     # Said in passing or to come: "my lead just pinged that we should kill", "my supervisor might
@@ -97,7 +97,7 @@ _WANTED_ZH_RE = re.compile(
     # 以为: what someone took the user to want ("sales 那边以为我要把年付合同也砍掉").
     # 第一反应: what someone made of it at once ("我老板看到价格第一反应是 PagerDuty 太贵直接 pass").
     # Singlish and mixed turns say it in English: "我老公 say Kuo Chuan 不要".
-    r"(?:想|要|说|讲|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的(?:意见|看法)是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
+    r"(?:想|要|说|讲|倾向于?|让|建议|提议|提出|主张|嚷嚷|觉得|认为|以为|的意思是|的(?:意见|看法)是|的?原话是|第一反应(?:是|就是)?|(?<![A-Za-z])(?:says?|said|thinks?|wants?)(?![A-Za-z]))(?:我们|我)?(?:干脆|直接|把)?.{0,50}?"
     rf"{_STOP_ZH}|"
     # Urging, later in the same sentence, is wanting a change whatever it names: "师姐说审稿人根本不信，
     # 现在都要做模拟，建议我直接招120个人", "我妈坚持要抛光砖", "设备科长想直接上封闭式那套".

@@ -28,11 +28,14 @@ _KEPT_RE = re.compile(
     r"不是(?:说)?(?:不要|不做|不去|不买|不办|不搞|不整|不弄|取消|放弃|砍掉|否掉|不考虑|不用)(?![\u4e00-\u9fff])|不是(?:不要|不做|取消)(?=[哦啊呀的了])|"
     # An order not to strike it off: "CTO还没拍板，所以自研先别从列表里拿掉", "价格可以谈的 先别排除".
     r"(?:先|暂时|还)(?:别|不要)(?:从[^,.!?;，。！？；\s]{1,10}(?:里|中))?(?:排除|拿掉|删掉|去掉|划掉|砍掉|否掉|毙掉)|"
-    r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that)|"
+    r"\b(?:(?:i'?m |we'?re )?not (?:dropping|killing|scrapping|cancell?ing|ditching|abandoning) (?:it|this|that|them|these|those)|"
     # "It remains on our list, of course", "still on the list, just not this sprint".
     r"keep (?:it|this|that) on the (?:list|radar)|(?:it|this|that) (?:remains|stays|is still) on (?:the|our|my) (?:list|radar)|(?:^|(?<=[.;,]\s))still on (?:the|our|my) list|not a no|isn'?t a no|don'?t (?:rule|cross|strike) (?:it|this|that|them) (?:out|off) yet|"
-    # "forget cyberpunk for a sec lol. how loud is this thing": the talk of it, for a moment.
-    r"forget (?:about )?[^,.!?\n]{1,40}? for (?:a |one )?(?:sec|second|moment|minute|bit))\b",
+    # "forget cyberpunk for a sec lol. how loud is this thing": the talk of it, for a moment; "let's not
+    # do the trailer convo rn", "Let us leave the money side for another evening": the talk, for now.
+    r"forget (?:about )?[^,.!?\n]{1,40}? for (?:a |one )?(?:sec|second|moment|minute|bit)|"
+    r"let'?s not (?:do|have|get into) (?:the |this |that )?[^,.!?\n]{0,30}?(?:convo|conversation|discussion|talk|chat)|"
+    r"(?:leave|save|park|keep) [^,.!?\n]{1,40}? for another (?:day|time|evening|session|week|night))\b",
     re.IGNORECASE,
 )
 

@@ -56,7 +56,12 @@ _ZH_CHOICE_LEAD_RE = re.compile(
 _MAX_DROPPED_WORDS = 4
 # A question particle closing a clause: "qdrant 呢" proposes qdrant.
 _ASKING_PARTICLE_RE = re.compile(r"\s?(?:呢|吗|嘛)$")
-_NEGATION_RE = re.compile(r"不|没|别|\b(?:no|not|nope|never|n't|nothing|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
+# With the forms of speech that say no in their own way: "Leaves me nothin for the record", "A visiting
+# artist every month disnae build regulars" say why, not where.
+_NEGATION_RE = re.compile(
+    r"不|没|别|\b(?:no|not|nope|never|n't|nothing|nothin'?|nuthin'?|ain'?t|naw|nae|disnae|dinnae|cannae|isnae|wouldnae|don'?t|won'?t|can'?t)\b",
+    re.IGNORECASE,
+)
 _FIRST_PERSON_RE = re.compile(r"^(?:我|咱|\b(?:i|i'?m|i'?ll|we|we'?re|we'?ll|let'?s)\b)", re.IGNORECASE)
 # A clause that only says no, only that the user moves, or only announces that something follows
 # names no replacement: "算了", "行吧", "nah", "switching", "change of plan", "换个思路".

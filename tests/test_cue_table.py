@@ -138,6 +138,7 @@ ZH_CASES = [
     case("zh", "《难题集萃》不是说了不用吗，基础题也不要，学生一看书名就发怵。", REJECT),
     case("zh", "舒幼生那本太难了。提高题改用沈晨的《更高更妙的物理》吧，梯度好一点。", PIVOT),
     case("zh", "DoRA 这次就不试了，排期太紧。", REJECT, target="DoRA"),
+    case("zh", "另有一个新情况。此前否掉的自研规则引擎，可否作为第二阶段考虑？", REOPEN, target="自研规则引擎"),
     case("zh", "不用了", REJECT),
     case("zh", "说了别动它", REJECT),
     case("zh", "那就换自命题 就考本省的大学", PIVOT, replacement="自命题"),
@@ -427,6 +428,8 @@ EN_CASES = [
     case("en", "it's the same on the old build, so let's not waste any more time on the driver", REJECT, target="the driver"),
     case("en", "I think Google Forms is probably out, on reflection.", REJECT, target="Google Forms"),
     case("en", "I know we set Google Forms aside earlier, but could we revisit it for one narrow purpose – the exit survey?", REOPEN),
+    # "it isn't going anywhere" keeps it.
+    case("en", "Let us leave the rota to one side for the present – it isn't going anywhere, but it is a separate conversation.", NONE),
     # Session 69: "'em" keeps what it drops; nowhere to go.
     case("en", "The windmills can go. Forget trying to keep 'em, parts are hen's teeth.", REJECT),
     case("en", "Let's not go with Kafka, the ops burden is too much for a two-person team", REJECT, target="Kafka"),

@@ -1075,6 +1075,9 @@ def test_i_am_not_persuaded_stands_against_the_report() -> None:
     "我们教研组长的意见是把实验课整个砍掉。我不同意，去年就有人实验拉胯没进省队。",
     "我室友读金融的，她说 panel regression 太 boring 了，examiner 看多了根本不会给 distinction，让我改成 mixed methods。but honestly 我觉得她说得不对。",
     "Our treasurer reckons we should scrap organised travel and let everyone make their own way. He's talking out of his arse though.",
+    "My daughter is pressing hard for option D. I rather suspect she would like me to abandon chronology altogether. I am not persuaded.",
+    # Round thirty-nine: "倾向直接把 … 砍掉".
+    "我老板其实倾向直接把外包砍掉，他觉得自己带人太累。but honestly 我不同意，上一期外包的数据质量好太多了。",
 ])
 def test_more_parties_and_stands_make_opposed_hearsay(text: str) -> None:
     from detector.hearsay import opposed_hearsay
@@ -1249,12 +1252,26 @@ def test_blind_round_turns_read_as_labelled(  # type: ignore[no-untyped-def]
     assert shipped_detector.detect_in(conversation.turns, index, conversation.lang).label is label
 
 
+def test_a_revisit_condition_ends_at_a_dash() -> None:
+    """Session 70 (round thirty-seven): the condition ran on past the dash into what followed it."""
+    from detector.detect import Detector
+
+    detection = Detector("rules").detect("hold off on the new fryer till the March budget – the old one limps along")
+    assert detection.label is Label.REJECT
+    assert detection.revisit_if == "the March budget"
+
+
 @pytest.mark.parametrize("text", [
     "Let us set the budget narrative aside until next week, if you don't mind; my finance officer is travelling. It remains on our list, of course.",
     "park the kapt to ksp move for now. still on the list, just not this sprint",
     # Session 69 (round thirty-two): "不是说不整", and the talk of it held: "工具先别讲".
     "软包上托盘那事儿先搁着，托盘一买老鼻子钱了，回头再唠，不是说不整。先把速比这事儿弄利索。",
     "飞书我们公司在用。anyway 工具先别讲，先把报价逻辑理顺，逻辑不对用啥工具都白搭。",
+    # Session 70 (round thirty-seven): "not scrapping them".
+    "Let's hold off on the new uniforms till the booster meeting – not scrapping them, I just need the parents there.",
+    # Round thirty-nine: the talk of it put off ("let's not do the … convo rn", "for another evening").
+    "let's not do the pricing convo rn, that's a tomorrow-me problem",
+    "Let us leave the money side for another evening, please. My husband keeps those papers.",
 ])
 def test_a_pause_that_keeps_the_option_on_the_list(text: str) -> None:
     """Round twenty-three: "It remains on our list, of course", which the model read as a REJECT at 0.76."""
