@@ -153,7 +153,8 @@ _PUT_TO_YOU_RE = re.compile(
 _PUT_RIGHT_AFTER = 40
 
 
-# "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees.
+# "…but I think" / "但我觉得" after a report: the user's own view follows, unless it agrees. A stand
+# for `opposed_hearsay` too: "我主管…想整个改回 in-person … 但我觉得…叫人上来台北不实际".
 _BUT_I_THINK_RE = re.compile(
     r"(?:但(?:是)?|可是|不过|\bbut\b)[,，\s]{0,2}(?:honestly |tbh |to be honest,? |说实话)?[,，\s]{0,2}(?:i|我|本人)\s?(?:个人|自己|其实)?(?:think|reckon|觉得|认为|feel)"
     r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
