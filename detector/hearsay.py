@@ -128,7 +128,7 @@ _OPPOSED_RE = re.compile(
     # The party talked into it: "我觉得他就是被那个 TMS 销售忽悠了".
     r"(?:他|她|他们)(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{0,12}?(?:忽悠|洗脑|带偏)|"
     # The party's motive or worry, not the option, blamed: "我觉得他就是懒得跑", "我觉得她是瞎操心".
-    r"(?:他|她|他们)(?:就是|只是|纯粹是|无非是)?(?:懒得|怕麻烦|嫌麻烦)|(?:他|她|他们)(?:是|就是)?(?:瞎操心|多虑了|想太多)|"
+    r"(?:他|她|他们)(?:(?:就是|只是|纯粹是|无非是)?(?:懒得|怕麻烦|嫌麻烦)|(?:是|就是)?(?:瞎操心|多虑了|想太多))|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
     r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|我(?:才|偏)不(?:听|理)(?:呢|的)|"
     # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
@@ -160,12 +160,14 @@ _BUT_I_THINK_RE = re.compile(
     r"(?![^,，.。;；!?！？]{0,12}?(?:有道理|说得对|说的对|也对|是对的|\bright\b|\bhas a point\b))",
     re.IGNORECASE,
 )
+# Every way the user's own view is set against the report.
+_STANDS = (_OPPOSED_RE, _BUT_I_THINK_RE)
 
 
 def disputes(text: str) -> bool:
     """Does the user set their own view against what someone else said ("我老婆说惠民保别买…但我觉得一年
     几十块钱挺值的", "my cofounder wants to kill the free plan, but i disagree")?"""
-    return _OPPOSED_RE.search(text) is not None or _BUT_I_THINK_RE.search(text) is not None
+    return any(regex.search(text) is not None for regex in _STANDS)
 
 
 def _wanted_spans(text: str) -> list[tuple[int, int]]:
@@ -190,7 +192,7 @@ def opposed_hearsay(text: str, verdicts: Sequence[int] = ()) -> bool:
     starts = [start for start, _ in wanted]
     stands = [
         stand.start()
-        for regex in (_OPPOSED_RE, _BUT_I_THINK_RE)
+        for regex in _STANDS
         for stand in regex.finditer(text)
         if not _inside(stand.span(), wanted, starts)
     ]
