@@ -80,8 +80,9 @@ _PARTY_ZH = (
     # A colleague by surname, as people at work are called: "DBA 老张一直在嚷嚷 Delta 不行".
     r"[老小](?:张|王|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|高|罗|郑|梁|谢|宋|唐|许|韩|冯|邓|曹|彭|曾|田|董|潘|袁|蔡|蒋|余|杜|叶|程|魏|苏|吕|丁|沈|姜|崔|钟|谭|陆|汪|范|金|石|廖|贾|夏|方|邹|熊|孟|秦|白|江|侯|邵|孔|钱|严)(?![\u4e00-\u9fff]{0,1}(?:板|家|师|公|婆|虎|鼠|鹰|化))|"
     # Roles typed in English in a Chinese turn: "我 lead 其实想直接砍掉", "我 cofounder 刚在 slack 说",
+    # "我们 CRO 觉得 XGBoost 就是黑盒，想直接把这个方案 kill 掉",
     # "producer 看到 APK 130MB 就想把整个 Godot migration scrap 掉".
-    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client|senior|architect|partner)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?i:lead|leader|boss|manager|skip-level|cofounder|co-founder|founder|pm|cto|ceo|cro|cfo|coo|cmo|cio|vp|mentor|advisor|pi|hr|hrbp|dba|producer|director|investors?|client|senior|architect|partner)(?![A-Za-z])|"
     # A department typed in English is a party with the word for its people ("sales 那边"), not in
     # "legal review 的结论".
     r"(?<![A-Za-z])(?i:sales|marketing|legal|finance|ops|hr|qa|design)\s?(?:那边|团队|组|部门|的同事))"

@@ -47,7 +47,8 @@ _SUSPICION_RE = re.compile(
     r"|\bthe (?:most )?(?:likely|probable|usual|typical|classic|common|obvious) (?:culprit|cause|suspect|explanation) (?:here )?is"
     r"|\b(?:my|the) (?:main |biggest |bigger |first )?(?:worry|concern) (?:here )?(?:is|would be)|\bI'?m (?:most |more )?worried about"
     r"|\bsuspect(?:ing)?)"
-    r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?P<cause>[^,.;!?\n]{2,80})"
+    # Not a denial: "Probably not you." suspects nothing.
+    r"\s+(?:that |it'?s |this is )?(?:a |an |the |your |some )?(?!not\b|nothing\b)(?P<cause>[^,.;!?\n]{2,80})"
     r"|(?:(?:很?可能|有可能|也许|估计|大概率|多半|八成|应该|看起来|感觉)是|我?怀疑(?:是)?|像是|疑似|看着像"
     # The worry named: "我比较担心的是 SRM：如果 treat 组里…".
     r"|我?(?:比较|最|更)?担心的是"

@@ -918,6 +918,9 @@ SUPPRESSION_CASES = [
     ("```\n# drop the legacy table\n```\n这段代码安全吗", "code"),
     ("他原话是「Kafka 不行，换成 RabbitMQ」", "quote"),
     ("[ERROR] option rejected by policy engine\n这是什么意思", "log"),
+    # What cannot be ruled out, with how surely in between; a drop the user does not want (session 71).
+    ("电源纹波我觉得不太像，但也没法 100% 排除", "negation"),
+    ("Keep the newsletter going alongside it, I don't want to drop it now that people read it", "negation"),
 ]
 # fmt: on
 

@@ -50,6 +50,8 @@ def _ruled_out(reply: str, text: str, symptom: str = _SYMPTOM) -> str | None:
     # The usual cause named as one ("最常见原因是"), a dot inside its name.
     ("报错是 gres/gpu 插件初始化失败。最常见原因是 gres.conf 写法不对，比如 File 的范围写错。", ["gres.conf 写法不对"]),
     ("Could be that you need the 2023 version of the form.", []),
+    # A denial suspects nothing (session 71).
+    ("Probably not you. The box size usually comes from the storage type.", []),
     ("I'll add a retry with backoff.", []),
     # The cause named as the textbook explanation.
     ("训练集指标一直涨、验证集不动，最典型的解释是过拟合，建议加 dropout。", ["过拟合"]),

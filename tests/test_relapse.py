@@ -388,6 +388,15 @@ CASES = [
     # A summary's list of what was weighed and left out (session 62's blind helpers).
     ("not adopted", "multiprocessing", "1(每个分区用 overwrite)", "IO bound",
      "- 不采用:multiprocessing(IO bound,fork 浪费内存)、per-chunk dedupe(跨 chunk 去不掉)、Great Expectations(依赖太重)", "OK"),
+    # Session 71's blind rounds: the verdict restated with a bare verb after the name, an option set
+    # aside in English, one named as what another resembles, and a word any suggestion says.
+    ("restated", "A(微水泥)", "B(瓷砖)", "", "好，微水泥不做，卫生间墙地都贴瓷砖，跟客厅同系列。", "OK"),
+    ("restated", "方案C(电窑)", "梭式窑", "", "好，不再加试验炉，电窑这条彻底不碰。", "OK"),
+    ("restated", "方案B(H5互动地图)", "图文长卷", "", "H5互动地图相应撤出，执行建议如下：", "OK"),
+    ("set aside", "2(Amazon)", "Etsy", "", "Setting Amazon aside, you could list on Etsy and your own site.", "OK"),
+    ("resembles", "A(ClickHouse)", "StarRocks", "", "Druid 的问题其实和 ClickHouse 类似：订单状态一改就要重导整段数据。", "OK"),
+    ("resembles", "A(ClickHouse)", "StarRocks", "", "可以考虑和 ClickHouse 类似的列存方案，比如 Druid。", "RELAPSE"),
+    ("any suggestion", "2(建议分两组)", "一组 A 股可比公司", "", "建议先排查模型，再看回报提升的方向。", "OK"),
     ("not pursued", "1(静安嘉里中心中庭 pop-up)", "跟精品咖啡馆合作", "too expensive",
      ("Considered and not pursued: Douyin livestreaming (brand guideline), a UGC latte-art contest, and a shopping-mall "
       "pop-up (too generic, over budget)."), "OK"),

@@ -213,7 +213,11 @@ class CueEngine:
         asked_from: int | None = None  # read once a question or supposition guard asks for it
         for guard in self._guards:
             if guard.kind == "negation":
-                found = guard.regex.search(before)
+                # Also right before the verdict when the span opens with its target: "但也没法 100%
+                # 排除" is read as a target "但也没法 100%" and a verdict "排除".
+                found = guard.regex.search(before) or (
+                    guard.regex.search(text, sentence_start, verdict[0][0]) if verdict and verdict[0][0] > start else None
+                )
             elif guard.kind == "reported":
                 found = guard.regex.search(before)
                 if found and (self._adopted(text[end : end + GUARD_SCOPE]) or self._adopted_since(before[found.end() :])):

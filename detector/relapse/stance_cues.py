@@ -199,10 +199,11 @@ FRAMED_AFTER_RE = re.compile(
     # "和之前的 RAG 方案比，…": the mention is what the plan is measured against; "referral 原来占的那部分
     # 配额": what it used to hold.
     # "跟 agency 定制的报价比,…": the clause ends on the comparison.
-    rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|(?:今年|这次|这回|暂时|目前)(?:就|也|都|先)?不{HAN}{{1,2}}(?=[,，。;；!！]|$)|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|般|"
+    # "好，微水泥不做，卫生间用B", "电窑这条彻底不碰。": the agent restating the verdict, a bare verb ending the clause.
+    rf"^[^,，。;；]{{0,12}}?比(?:起来|一下)?\s?$|^\s?(?:(?:方案|那套|那版|版本|那个)?比[,，]|原来(?:占|用|的|那)|之前(?:占|用)的|不同|不一样|的?[都也就]?(?:没有?|不)(?:放|列|写|算|包含|包括|考虑|纳入)|(?:那边|这边|那块|这块)?(?:今年|这次|这回|暂时|目前)?(?:就|也|都|先)?不{HAN}{{1,2}}了|(?:既然)?(?:今年|这次|这回|暂时|目前)(?:就|也|都|先)?不{HAN}{{1,2}}(?=[,，。;；!！]|$)|(?:这条|这个|这块|这项|那条|那个|那块)?(?:路)?(?:就|也|都|先|彻底|完全)?不(?:做|碰|搞|弄|用|要|上|考虑|接|走)(?=[,，。;；!！]|$)|{HAN}{{0,4}}的(?:[一二三四五六七八九十几]分之[一二三四五六七八九十几]|一半|[一二两三四五六七八九十几]倍)|相比|相较|那种|那样|一样|类似(?![的地])|般|"
     rf"就算了|不动|不碰|不改|不是必须|不必|用不着|{HAN}{{0,4}}(?:取消了|停掉了|砍掉了|撤掉了)|"
     # The agent confirming the removal: "好，婚纱照这项去掉，1.2 万并入机动", "可以，broad 关掉。".
-    rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先)?\s?(?:去掉|删掉|拿掉|砍掉|取消|关掉|停掉|撤掉|下掉)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
+    rf"(?:这项|这一项|这个|这块|这部分|那项)?(?:就|也|先|相应)?\s?(?:去掉|删掉|拿掉|砍掉|取消|关掉|停掉|撤掉|撤出|撤下|下掉)(?!的)|就不(?!用(?!了)|需要|必)|不再|已经(?:被)?(?:否|排除|放弃|去掉|砍掉|划掉)|已被|被(?:否|排除|"
     rf"放弃|砍|去掉|pass)|先不|太重|太贵|太复杂|太麻烦|扛不住|不适合|不划算|没必要|"
     r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
     r"|^,?[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
@@ -217,8 +218,9 @@ FRAMED_AFTER_RE = re.compile(
     r"|^\s?(?:最大|主要|根本|唯一)的?(?:问题|毛病|缺点|短板|坑)"
     # Held up as the yardstick: "和 LightGBM baseline 对比 AUC", "against the LightGBM baseline".
     r"|^\s?(?:baseline|基线)\b|^\s?(?:做|作)?(?:对比|比较)"
-    # "With Redux out, I'd go with Zustand": out of the running, not "out of the box" or "out there".
-    r"|^\s(?:out|gone|off the table)(?=\s?[,;.—–]|\s?$|\s(?:now|then|of the (?:picture|running|question))\b)"
+    # "With Redux out, I'd go with Zustand", "Setting Amazon aside, …": out of the running, not "out of
+    # the box" or "out there".
+    r"|^\s(?:out|gone|off the table|aside)(?=\s?[,;.—–]|\s?$|\s(?:now|then|of the (?:picture|running|question))\b)"
     # Out with another: "With the twin and the faked death both out, …".
     r"|^[\w\s'-]{0,30}?\b(?:both|all) (?:out|gone|off the table)\b"
     r"|^[\w\s'-]{0,30}?\b(?:can|should|will|could) be (?:deleted|removed|dropped|retired|cleaned up)\b"

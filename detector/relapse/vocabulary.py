@@ -952,6 +952,8 @@ WEAK_BIGRAMS = frozenset(
     "功能 项目 页面 接口 前端 后端 技术 产品 东西 时候 迁到 迁移 换成 改成 改用 切换 引入 解决 全站 在家 自己 单独 直接 自建 "
     # The words of a diagnosis: every suspect is a "问题" ("埋点/数据管道问题" is not named by "推送出了问题").
     "问题 原因 "
+    # What an assistant says of anything it suggests: "建议分两组" is not named by "建议先排查模型".
+    "建议 优化 保留 模块 运营 "
     # Where, around a name: "大学城周边" is not named by "周边3公里入住率".
     "周边 附近 周围 旁边 一带 区域 地区 "
     # Units and amounts: "access token 15分钟" is not named by "锁定15分钟" or "缓存一分钟".
