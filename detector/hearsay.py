@@ -117,7 +117,7 @@ _OPPOSED_RE = re.compile(
     r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she|he|they)(?:'?s| is|'?re| are) (?:wrong|mistaken|nuts|crazy|dreaming|bonkers|havering|talking (?:nonsense|rubbish|rot|out of (?:his|her|their) (?:arse|ass|backside|hat))|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'?s| is|'?re| are) being\b|"
     r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
-    r"(?:跟|和)(?:他|她|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
+    r"(?:跟|和)(?:他|她|伊|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
@@ -126,6 +126,8 @@ _OPPOSED_RE = re.compile(
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
     r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
+    # The party muddled, in Wu speech too ("我觉得伊拎不清": 伊 is he or she).
+    r"(?:他|她|伊|他们)(?:有点|真|就是)?拎不清|"
     # The party talked into it: "我觉得他就是被那个 TMS 销售忽悠了".
     r"(?:他|她|他们)(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{0,12}?(?:忽悠|洗脑|带偏)|"
     # The party's motive or worry, not the option, blamed: "我觉得他就是懒得跑", "我觉得她是瞎操心".

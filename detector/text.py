@@ -34,8 +34,9 @@ _ZERO_WIDTH = {code: None for code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0
 # Northern dialects' "俺" (I, we: "俺们自己报", "俺可不这么想") is Mandarin's "我": the cues, guards and
 # stands are written with 我.
 _DIALECT_PRONOUNS = {ord("俺"): ord("我")}
-# Northwestern "嫑" and Wu "覅" are one character for "不要" (don't): "开网店这事嫑弄了" is "别弄了".
-_DIALECT_NEGATIONS = {ord("嫑"): ord("别"), ord("覅"): ord("别")}
+# Northwestern "嫑" and Wu "覅" are one character for "不要" (don't): "开网店这事嫑弄了" is "别弄了"; northern
+# "甭" is "不用" (no need to): "那 Sqoop 就甭用了", "这条甭提了".
+_DIALECT_NEGATIONS = {ord("嫑"): ord("别"), ord("覅"): ord("别"), ord("甭"): ord("别")}
 _TRANSLATION = {**_FULLWIDTH_TABLE, **_ZERO_WIDTH, **_DIALECT_PRONOUNS, **_DIALECT_NEGATIONS}
 _HORIZONTAL_SPACE = re.compile(r"[ \t\f\v\u00a0\u2000-\u200a\u202f\u205f]+")
 _BLANK_LINES = re.compile(r"\n\s*\n+")

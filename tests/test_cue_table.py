@@ -138,6 +138,14 @@ ZH_CASES = [
     case("zh", "《难题集萃》不是说了不用吗，基础题也不要，学生一看书名就发怵。", REJECT),
     case("zh", "舒幼生那本太难了。提高题改用沈晨的《更高更妙的物理》吧，梯度好一点。", PIVOT),
     case("zh", "DoRA 这次就不试了，排期太紧。", REJECT, target="DoRA"),
+    # Session 71: northern "甭" for 别; demonstrative subjects of an official verdict; "not feasible" in
+    # an official register; a slip warned against is no verdict.
+    case("zh", "外包那条就甭走了，回款太慢。", REJECT),
+    case("zh", "经测算，该两项方案均不予采用，请另拟。", REJECT),
+    case("zh", "烟花燃放一项，经了解现阶段不具备实施条件。", REJECT),
+    case("zh", "社团名字叫书法社，不叫书画社，您方案里别写错了。", NONE),
+    case("en", "That sounds fine. The thing I keep coming back to is the ferry timing, we can't miss the last one.", NONE),
+    case("en", "Pocket Casts yes, I actually use it myself. OK, back to the budget.", NONE),
     case("zh", "另有一个新情况。此前否掉的自研规则引擎，可否作为第二阶段考虑？", REOPEN, target="自研规则引擎"),
     case("zh", "不用了", REJECT),
     case("zh", "说了别动它", REJECT),

@@ -536,6 +536,8 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我 cofounder 刚在 slack 说还是想 test 去掉 Starter, 他觉得 Starter 在 cannibalize Pro. 我还是觉得风险太大, 不想动, 先专心做 CTA test",
         # A C-level role typed in English (session 71).
         "我们 CFO 觉得外包就是烧钱，想把这个方案直接 kill 掉，但我不同意，外包这半年其实省了不少人力。帮我整理几个论点",
+        # The stand in Wu speech ("伊拎不清": he is muddled).
+        "阿拉老板刚刚讲 CRM 干脆不要搞了，直接用 Excel 算了。我觉得伊拎不清，客户一多 Excel 根本管不牢，侬帮我理几条理由我去跟伊 argue。",
         "我老公刚看了说踢脚线藏线太low了 还是想开槽 但他从来不管装修的事就嘴上说说 不用理他 还是按踢脚线这个弄",
         "我导觉得TR-C没戏 说我们交通理论那块太薄 大概率直接拒稿 不过我倒想赌一把",
         "我 skip-level 觉得 onboarding 那条跟 HR 的 onboarding metric 重复，想让我删掉，我觉得 not really，HR 管的是入职流程不是 dev env，先留着",
