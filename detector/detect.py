@@ -321,7 +321,7 @@ def _why_none(
         return "the turn opens by supposing a change and asking what follows (suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and not match.fired and asks_whether_to(text):
         return "the short turn asks whether to make the change (\"要不要干脆…？\"; suppositions.py): a question, so NONE"
-    if label is not Label.REOPEN and says_it_only_asks(text):
+    if says_it_only_asks(text):
         return "the turn says it only asks (\"我只是问问\", \"just asking\"; suppositions.py): a question, so NONE"
     if label is not Label.REOPEN and not match.fired and only_reminds(text):
         return "the turn only reminds the assistant of something to do (\"don't forget to…\", \"别忘了…\"; reminders.py): NONE"

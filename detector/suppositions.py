@@ -29,10 +29,12 @@ _SUPPOSED_QUESTION_RE = re.compile(
     re.IGNORECASE,
 )
 
-# "只是问问", "我就问问", "随便问一下", "just asking" (not "just asking for trouble"), "only asking".
+# "只是问问", "我就问问", "随便问一下", "just asking" (not "just asking for trouble"), "only asking", and a
+# question put as a hypothetical ("Quick hypothetical: …", "Hypothetically, if we …"): the 61 labelled
+# turns that say one of them are all NONE.
 _ONLY_ASKING_RE = re.compile(
     r"(?:只是|我就|就|随便|单纯)(?:先|想)?问问|(?:只是|随便|单纯)(?:先|想)?问一下|"
-    r"\b(?:just|only|merely) asking\b(?! for\b)",
+    r"\b(?:just|only|merely) asking\b(?! for\b)|\bhypothetical(?:ly)?\b",
     re.IGNORECASE,
 )
 

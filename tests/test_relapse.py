@@ -397,6 +397,7 @@ CASES = [
     ("resembles", "A(ClickHouse)", "StarRocks", "", "Druid 的问题其实和 ClickHouse 类似：订单状态一改就要重导整段数据。", "OK"),
     ("resembles", "A(ClickHouse)", "StarRocks", "", "可以考虑和 ClickHouse 类似的列存方案，比如 Druid。", "RELAPSE"),
     ("any suggestion", "2(建议分两组)", "一组 A 股可比公司", "", "建议先排查模型，再看回报提升的方向。", "OK"),
+    ("off", "1(Barrel-pick experiences)", "horse farm tours", "", "Good to know, thanks, barrel picks are off then.", "OK"),
     ("not pursued", "1(静安嘉里中心中庭 pop-up)", "跟精品咖啡馆合作", "too expensive",
      ("Considered and not pursued: Douyin livestreaming (brand guideline), a UGC latte-art contest, and a shopping-mall "
       "pop-up (too generic, over budget)."), "OK"),

@@ -1125,6 +1125,22 @@ def test_a_short_turn_that_asks_whether_to_change(text: str, asks: bool) -> None
     assert asks_whether_to(normalize(text)) is asks
 
 
+def test_a_return_put_as_a_hypothetical_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
+    """Round forty-two: the model read "Quick hypothetical: … go back to pure lidar + camera?" as a
+    reopening (0.70); a turn that says it only asks reopens nothing either."""
+    context = [
+        Turn(role="user", text="雨天误检太多，感知这块怎么改？"),
+        Turn(role="assistant", text="方案：1. 纯 lidar + camera 多帧融合；2. 加 radar 做 late fusion。建议 2。"),
+        Turn(role="user", text="纯 lidar + camera 那个不要了，算力不够。就 late fusion。"),
+        Turn(role="assistant", text="好，late fusion，radar 外参先标一遍。"),
+    ]
+    for text in (
+        "Just asking — if the radar extrinsics keep drifting, do we go back to pure lidar + camera? 方案先不改。",
+        "我只是问问：之前那个纯 lidar + camera 的方案，如果算力够了是不是可以再捡回来？",
+    ):
+        assert shipped_detector.detect(text, context).label is Label.NONE, text
+
+
 def test_a_short_turn_asking_whether_to_drop_an_option_is_none(shipped_detector) -> None:  # type: ignore[no-untyped-def]
     context = [
         Turn(role="user", text="新店要做海外短视频带货，内容怎么安排？"),
@@ -1141,6 +1157,9 @@ def test_a_short_turn_asking_whether_to_drop_an_option_is_none(shipped_detector)
     ("would dropping Landsat be crazy? just asking, the committee hasn't met", True),
     ("big bang in the middle of Q4 with the freeze coming, that's just asking for it", False),
     ("Redis 不要了。顺便问一下，部署要多久？", False),
+    # Session 71: a question put as a hypothetical.
+    ("Quick hypothetical: if the supplier slips again, should we go back to the old distributor? 先问问，不改计划。", True),
+    ("Hypothetically, if we skipped the staging deploy for docs-only changes, would anything break?", True),
 ])
 def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
     """Round nineteen: "如果 survey 也不做…？我只是先问问" fired two REJECT cues inside its supposition."""

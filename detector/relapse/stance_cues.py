@@ -208,7 +208,7 @@ FRAMED_AFTER_RE = re.compile(
     r"的(?:问题|缺点|成本太|运维太|口感|感觉|效果|优点|好处|味道|灵活性|风格)|那条路|的方案因为|方案因为|对我们)"
     r"|^,?[\w\s'-]{0,30}?\b(?:would have|would've|(?:was|were)(?! (?:better|the better|right|fine|good|worth|"
     r"smarter|simpler))|"
-    r"had been|is out|are out|is off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
+    r"had been|is out|are out|is off|are off|(?:is|are|was)(?:n't| not) (?:necessary|needed|required|essential|a must)|"
     r"(?:is|are) unnecessary|"
     rf"would be overkill|is overkill|is too|are too|you (?:disliked|had|didn't|wanted|{_USER_DROPPED})|(?<!to )quote|did|"
     r"used to)\b"
