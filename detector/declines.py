@@ -53,6 +53,8 @@ _DECLINE_RE = re.compile(
     rf"(?:{KINDNESS}),? but\b|"
     # A no, then that it is done already: "nah we got a spreadsheet → json pipeline already".
     r"(?:no|nah|nope)(?=[,.]? [^.!?\n]{0,60}\balready\b)|"
+    # "Nah, don't need that, my buddy's a lawyer".
+    r"(?:(?:no|nah|nope),? )?(?:i |we )?(?:don'?t|do not) need (?:that|it|one|this)\b|"
     # A no, then that the user does it: "nah i'll write the postmortem, …", "God, no, I'll write my
     # own scenes".
     r"(?:no|nah|nope)(?=[,.]? i'?ll (?:just )?(?:write|do|draft|handle|sort|make|book|put together|set up|take care of)\b)|"

@@ -536,6 +536,7 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         "我 cofounder 刚在 slack 说还是想 test 去掉 Starter, 他觉得 Starter 在 cannibalize Pro. 我还是觉得风险太大, 不想动, 先专心做 CTA test",
         # A C-level role typed in English (session 71).
         "我们 CFO 觉得外包就是烧钱，想把这个方案直接 kill 掉，但我不同意，外包这半年其实省了不少人力。帮我整理几个论点",
+        "My manager reckons we should just tell them to drop Kotlin and hire a Java person. I think that'd be a mistake, their whole app is Kotlin.",
         # The stand in Wu speech ("伊拎不清": he is muddled).
         "阿拉老板刚刚讲 CRM 干脆不要搞了，直接用 Excel 算了。我觉得伊拎不清，客户一多 Excel 根本管不牢，侬帮我理几条理由我去跟伊 argue。",
         "我老公刚看了说踢脚线藏线太low了 还是想开槽 但他从来不管装修的事就嘴上说说 不用理他 还是按踢脚线这个弄",
@@ -1185,6 +1186,10 @@ def test_a_turn_that_says_it_only_asks(text: str, only_asks: bool) -> None:
     # Session 68 (round twenty-eight): the thing named, then "暂不需要".
     ("目前已梳理的条款包括许可范围、期限和费用。需要我帮您起草一份许可合同简本，用于商标局备案吗？",
      "简本暂不需要，谢谢。客户倾向于由其长期合作的商标代理机构统一办理备案。", "简本"),
+    # Session 71 (round forty-three): "Nah, don't need that".
+    ("Want me to draft a simple lease template for the two of you?",
+     "Nah, don't need that, my cousin's a solicitor and she'll do it for a bottle of wine. Cheers though.",
+     "draft a simple lease template for the two of you"),
 ])
 def test_more_offers_are_declined(shipped_detector, reply: str, text: str, target: str) -> None:  # type: ignore[no-untyped-def]
     detection = shipped_detector.detect(text, [Turn(role="user", text="ok"), Turn(role="assistant", text=reply)])
