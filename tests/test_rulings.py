@@ -537,6 +537,11 @@ def test_an_approval_before_a_verdict_or_a_named_option_leaves_the_verdict(shipp
         # A C-level role typed in English (session 71).
         "我们 CFO 觉得外包就是烧钱，想把这个方案直接 kill 掉，但我不同意，外包这半年其实省了不少人力。帮我整理几个论点",
         "My manager reckons we should just tell them to drop Kotlin and hire a Java person. I think that'd be a mistake, their whole app is Kotlin.",
+        # Session 71's last round: a department and its person, "扔掉", "全停", "我 disagree", "不敢苟同".
+        "还有个事，运营部 Kevin 说公众号推送全停，他觉得打开率太低。我倒觉着他想多了，老用户的复购一半是推送带来的。",
+        "我们组长的意思是 Jenkins 直接扔掉，全换 GitLab CI。我不太认同，迁移成本太高，插件也没对齐。你怎么看？",
+        "PM 那边想把 cache 层整个砍掉省成本，我 disagree，砍了 p99 又要回到两秒。",
+        "另有一事：财务部同事主张取消年会，理由是预算紧张。本人对此不敢苟同，年会兼具表彰之用，请代拟几点意见。",
         # The stand in Wu speech ("伊拎不清": he is muddled).
         "阿拉老板刚刚讲 CRM 干脆不要搞了，直接用 Excel 算了。我觉得伊拎不清，客户一多 Excel 根本管不牢，侬帮我理几条理由我去跟伊 argue。",
         "我老公刚看了说踢脚线藏线太low了 还是想开槽 但他从来不管装修的事就嘴上说说 不用理他 还是按踢脚线这个弄",
