@@ -112,36 +112,38 @@ _WANTED_ZH_RE = re.compile(
     # A misunderstanding is someone else's: "sales 那边好像误会了，以为我要把年付合同也砍掉".
     rf"|误会了?[，,]?\s?以为(?:我们|我)(?:要|想).{{0,50}}?{_STOP_ZH}"
 )
+# The party as the user refers back to them, in Wu speech too (伊: he or she): "别理他", "跟伊 argue".
+_THEM_ZH = r"(?:他|她|伊|他们)"
 # The user's stand against it. Not a bare "but I …": "my boss wants to drop Redis, but I think he
 # is right" takes the view.
 _OPPOSED_RE = re.compile(
     r"not happening|not gonna happen|not going to happen|(?:i'?m|we'?re) keeping|i (?:really )?don'?t want (?:that|to)|"
     r"i disagree|i don'?t agree|(?:^|(?<=[.!?] ))don'?t agree\b|i (?:do not|don'?t) concur|i think (?:that'?s|that is|it'?s|it is|he'?s|she'?s|they'?re) (?:overblown|overstated|exaggerat\w{1,5}|overthinking it|overreacting)|i (?:do not|don'?t) (?:entirely |fully |quite )?share (?:that|this|his|her|their) (?:view|enthusiasm|opinion|concern|scepticism|skepticism)|i still want to (?:consider|keep|try)|don'?t (?:really|quite|fully) agree|(?:she|he|they)(?:'?s| is|'?re| are) (?:wrong|mistaken|nuts|crazy|dreaming|bonkers|havering|talking (?:nonsense|rubbish|rot|out of (?:his|her|their) (?:arse|ass|backside|hat))|off (?:his|her|their) (?:head|heads|rocker|trolley))|i think (?:she|he|they)(?:'?s| is|'?re| are) being\b|"
-    r"(?:i'?m|we'?re) not (?:quite |really )?there yet|没(?:他|她|他们)那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
+    rf"(?:i'?m|we'?re) not (?:quite |really )?there yet|没{_THEM_ZH}那么绝对|pushing back|push back|over my dead body|we'?re doing it anyway|"
     # Arguing the party round: "我会去跟他 argue 的", "I'll argue for it", "去说服他".
-    r"(?:跟|和)(?:他|她|伊|他们)\s?argue|\bi'?ll argue\b|据理力争|去说服(?:他|她|他们)|"
+    rf"(?:跟|和){_THEM_ZH}\s?argue|\bi'?ll argue\b|据理力争|去说服{_THEM_ZH}|"
     r"i'?m not (?:reshuffling|doing that|dropping|cutting|killing|scrapping|changing)|i'?d rather (?:not|keep)|no way|"
     r"not convinced|(?:i'?m|i am) not persuaded|not (?:treating|taking|counting|ruling) (?:\w{1,20} ){0,4}?(?:as )?off the table|still on the table|"
     r"(?:(?:i'?m|we'?re) |(?:^|[.!?;,]\s{0,2}|\bso )(?:still )?)sticking with|(?:i'?m|we'?re) not swayed|"
     r"(?:i think |honestly )?(?:that'?s|that would be|that'?d be|it'?d be|it would be) a (?:big |huge )?mistake|"
-    r"我(?:个人|倒|倒是|其实)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我倒(?:是)?(?:觉得|觉着|认为)|我\s?(?:disagree|don'?t agree|不\s?agree)|(?:不敢|难以|不能)苟同|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|(?:他|她|他们)(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
+    rf"我(?:个人|倒|倒是|其实)?(?:是|并)?不(?:太|完全|大)?(?:同意|认同)|我倒(?:是)?(?:觉得|觉着|认为)|我\s?(?:disagree|don'?t agree|不\s?agree)|(?:不敢|难以|不能)苟同|我(?:还是|有点|真|实在)?不放心|没门|我坚持|(?:仍然|依然|仍|还是)坚持(?:使用|用|做|保留|原来)|我(?:个人)?(?:觉得|觉着|寻思|琢磨|看|认为)不(?:太)?(?:行|得行|妥|对|合适|靠谱|现实|可行)|我(?:个人)?(?:觉得|觉着)(?:没必要|还好)|我(?:自己)?(?:其实)?(?:挺|很|还是)想坚持|{_THEM_ZH}(?:在|是)?(?:胡说|胡扯|瞎说|胡谝|乱说|扯淡)|我觉得(?:她|他|他们)说(?:的|得)不对|我还是想|还得往下|"
     r"没采纳|不采纳|不服气|有点绝对|太绝对|一棍子打死|不以为然|我没(?:有)?同意|我觉得(?:她|他|他们)(?:有点)?想(?:多了|多咧|多啦|太多)|我(?:自己|可|倒|个人)?不这么(?:看|认为|想)|我(?:还是)?想留着|我还是(?:打算|决定|坚持|要按|按|要试|要做|要搞)|"
-    r"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理(?:他|她|他们)|别理(?:他|她|他们)|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
+    rf"还是按原|我没答应|我(?:还是|依然|仍然)觉得|不用理{_THEM_ZH}|别理{_THEM_ZH}|嘴上说说|嘴上(?:这么|那么)说|我倒想|赌一把|先留着|not really|"
     r"还能救|不想就这么|不是这个意思|(?:你)?别听(?:她|他|他们)的|那肯定不行|"
     # The party muddled, in Wu speech too ("我觉得伊拎不清": 伊 is he or she).
-    r"(?:他|她|伊|他们)(?:有点|真|就是)?拎不清|"
+    rf"{_THEM_ZH}(?:有点|真|就是)?拎不清|"
     # The party talked into it: "我觉得他就是被那个 TMS 销售忽悠了".
-    r"(?:他|她|他们)(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{0,12}?(?:忽悠|洗脑|带偏)|"
+    rf"{_THEM_ZH}(?:就是|肯定是|应该是|估计是)?被[^，。！？,.!?\n]{{0,12}}?(?:忽悠|洗脑|带偏)|"
     # The party's motive or worry, not the option, blamed: "我觉得他就是懒得跑", "我觉得她是瞎操心".
-    r"(?:他|她|他们)(?:(?:就是|只是|纯粹是|无非是)?(?:懒得|怕麻烦|嫌麻烦)|(?:是|就是)?(?:瞎操心|多虑了|想太多))|"
+    rf"{_THEM_ZH}(?:(?:就是|只是|纯粹是|无非是)?(?:懒得|怕麻烦|嫌麻烦)|(?:是|就是)?(?:瞎操心|多虑了|想太多))|"
     # Paying the party no heed: "我肯定不听她的", "我才不理他".
     r"我(?:肯定|才|可|就|偏)?不(?:听|理)(?:她|他|他们)|我(?:才|偏)不(?:听|理)(?:呢|的)|"
     # Keeping the course said as a plan ("我这边还是按国产走", "我们现在还是按excel推"), the other
     # party's view made theirs alone ("那是他个人意见", "你别受他影响"), or the change held off
     # ("我跟他说先别急", not "你先别急着给我推荐", said to the assistant; "我是觉得不能撤",
     # "我觉得没必要折腾").
-    r"我们?(?:这边|现在)还是(?:打算|决定|坚持|要按|按)|是(?:他|她|他们)(?:的)?个人(?:意见|看法|想法)|别受(?:他|她|他们)的?影响|"
-    r"(?:跟|和|对)(?:他|她|他们)说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|"
+    rf"我们?(?:这边|现在)还是(?:打算|决定|坚持|要按|按)|是{_THEM_ZH}(?:的)?个人(?:意见|看法|想法)|别受{_THEM_ZH}的?影响|"
+    rf"(?:跟|和|对){_THEM_ZH}说(?:先)?别急|我是觉得不(?:行|妥|对|合适|能)|我觉得不能|"
     # The party's alarm played down: "我觉得没那么严重, size 应该能压下来".
     r"我(?:倒是|个人)?觉得(?:还)?没(?:那么|这么|他说的那么|她说的那么)(?:严重|夸张|糟|差|可怕)|我(?:倒是?|个人)?觉得不至于",
     re.IGNORECASE,
